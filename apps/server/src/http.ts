@@ -1,0 +1,63 @@
+import { appRouter, createContextInner, type EventBus, type LoginLimiters } from '@app/api';
+import type { Db } from '@app/db';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { httpSessionStore } from './session';
+
+export interface AppDeps {
+  db: Db;
+  events: EventBus;
+  limiters: LoginLimiters;
+  sessionSecret: string;
+  webDist: string;
+}
+
+/** Express: tRPC at /trpc, a health route, the built web app with SPA fallback. */
+export function createHttpApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').send('ok');
+  });
+
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: async ({ req, res }) =>
+        createContextInner({
+          db: deps.db,
+          events: deps.events,
+          limiters: deps.limiters,
+          session: await httpSessionStore(req, res, deps.sessionSecret, req.secure),
+          clientAddress: req.ip ?? 'unknown',
+        }),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error);
+      },
+    }),
+  );
+
+  if (existsSync(join(deps.webDist, 'index.html'))) {
+    app.use(express.static(deps.webDist, { index: false, maxAge: '1h' }));
+    // Every other GET is a client-side route: hand back the app shell.
+    app.get(/.*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(deps.webDist, 'index.html'));
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('text/plain').send('The web app is not built yet: run `npm start` (or `pnpm build`).');
+    });
+  }
+  return app;
+}

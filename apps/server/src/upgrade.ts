@@ -1,0 +1,51 @@
+import { appRouter, createContextInner, type EventBus, type LoginLimiters } from '@app/api';
+import type { Db } from '@app/db';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import type { Server } from 'node:http';
+import { WebSocketServer } from 'ws';
+import { upgradeSessionStore } from './session';
+
+export interface UpgradeDeps {
+  db: Db;
+  events: EventBus;
+  limiters: LoginLimiters;
+  sessionSecret: string;
+}
+
+/**
+ * Routes WebSocket upgrades by path: /trpc to tRPC subscriptions. A ws server bound with {server, path}
+ * would answer 400 to every other path (socket.io's among them), so each server is noServer.
+ */
+export function attachUpgrades(server: Server, deps: UpgradeDeps) {
+  const trpcWss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const handler = applyWSSHandler({
+    wss: trpcWss,
+    router: appRouter,
+    // Built once per connection: the web client reconnects after login and logout to pick up the new cookie.
+    createContext: async ({ req }) =>
+      createContextInner({
+        db: deps.db,
+        events: deps.events,
+        limiters: deps.limiters,
+        session: await upgradeSessionStore(req, deps.sessionSecret),
+        clientAddress: req.socket.remoteAddress ?? 'unknown',
+      }),
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === '/trpc') {
+      trpcWss.handleUpgrade(req, socket, head, (ws) => trpcWss.emit('connection', ws, req));
+    } else {
+      socket.destroy();
+    }
+  });
+
+  return {
+    close() {
+      handler.broadcastReconnectNotification();
+      trpcWss.close();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'sqlite',
+  schema: './packages/db/src/schema/index.ts',
+  out: './packages/db/drizzle',
+  dbCredentials: { url: process.env.DATABASE_PATH ?? './data/app.db' },
+});

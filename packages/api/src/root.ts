@@ -1,0 +1,10 @@
+import { authRouter } from './routers/auth';
+import { userRouter } from './routers/user';
+import { createTRPCRouter } from './trpc';
+
+export const appRouter = createTRPCRouter({
+  auth: authRouter,
+  user: userRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,42 @@
+import { sessions, users, type Db, type Executor } from '@app/db';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { perDb } from './prepared';
+
+export interface Viewer {
+  id: number;
+  username: string;
+  sessionId: string;
+}
+
+const sessionUser = perDb((db) =>
+  db
+    .select({ id: users.id, username: users.username })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('sid')), isNull(users.deletedAt)))
+    .prepare(),
+);
+
+/** The signed-in user behind a session id, or null when the session was ended or never existed. */
+export function findSessionUser(db: Db, sessionId: string): Viewer | null {
+  const row = sessionUser(db).get({ sid: sessionId });
+  return row ? { ...row, sessionId } : null;
+}
+
+export function startSession(db: Executor, userId: number): string {
+  const id = randomBytes(24).toString('base64url');
+  db.insert(sessions).values({ id, userId, createdAt: new Date() }).run();
+  return id;
+}
+
+export function endSession(db: Db, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+/** Ends every session of a user except, optionally, the one making the request. */
+export function endOtherSessions(db: Executor, userId: number, keep?: string): void {
+  db.delete(sessions)
+    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
+    .run();
+}

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // A cheap scrypt cost keeps hundreds of test sign-ups fast; production uses the default.
+    env: { SCRYPT_LOG_N: '10' },
+  },
+});

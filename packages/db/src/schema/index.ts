@@ -1,0 +1,6 @@
+export * from './users';
+export * from './questions';
+export * from './messaging';
+export * from './problems';
+export * from './games';
+export * from './events';

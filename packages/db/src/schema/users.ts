@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { timestamp } from './_columns';
+
+// A deleted account keeps its row (deletedAt set, no password) so its posts keep their author
+// and nobody can register the name again.
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    biography: text('biography').notNull().default(''),
+    dateJoined: timestamp('date_joined').notNull(),
+    deletedAt: timestamp('deleted_at'),
+  },
+  (t) => [
+    // "Alice" and "alice" are the same name: one owner, no look-alikes.
+    uniqueIndex('users_username_nocase').on(sql`lower(${t.username})`),
+    index('users_username').on(t.username),
+  ],
+);
+
+// One row per signed-in browser; deleting it ends that session even for a copied cookie.
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 8;
+
+export const authMessages = {
+  missingCredentials: 'Please enter a username and password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  invalidUsername: `Usernames are 1 to ${USERNAME_MAX} characters: letters, digits, '_', '-' or '.'`,
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  usernameTaken: 'That username is taken. Please choose another one.',
+  invalidCredentials: 'Incorrect username or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  notSignedIn: 'Please sign in to continue.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+} as const;
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+/** Trimmed, non-empty username with the server's character rules. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, authMessages.missingCredentials)
+  .max(USERNAME_MAX, authMessages.invalidUsername)
+  .regex(USERNAME_PATTERN, authMessages.invalidUsername);
+
+export const newPasswordSchema = z
+  .string()
+  .trim()
+  .min(1, authMessages.missingCredentials)
+  .min(PASSWORD_MIN, authMessages.passwordTooShort);
+
+export const LoginInput = z.object({
+  username: z.string().trim().min(1, authMessages.missingCredentials),
+  password: z.string().trim().min(1, authMessages.missingCredentials),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const SignupInput = z.object({
+  username: usernameSchema,
+  password: newPasswordSchema,
+});
+export type SignupInput = z.infer<typeof SignupInput>;
+
+/** The client-side checks of the Login and Signup forms (SPEC §5), in the spec's order. */
+export function checkAuthForm(fields: {
+  username: string;
+  password: string;
+  confirmPassword?: string;
+}): string | null {
+  const username = fields.username.trim();
+  const password = fields.password.trim();
+  if (!username || !password) return authMessages.missingCredentials;
+  if (fields.confirmPassword !== undefined && password !== fields.confirmPassword.trim()) {
+    return authMessages.passwordsDoNotMatch;
+  }
+  return null;
+}

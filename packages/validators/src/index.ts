@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './user';
+export * from './question';
+export * from './hyperlink';
+export * from './time';

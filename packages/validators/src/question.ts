@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { hasValidHyperlinks, hyperlinkMessages } from './hyperlink';
+
+export const TITLE_MAX = 100;
+export const TAGS_MIN = 1;
+export const TAGS_MAX = 5;
+export const TAG_NAME_MAX = 20;
+export const TEXT_MAX = 30_000;
+export const COMMENT_MAX = 600;
+export const DEFAULT_TAG_DESCRIPTION = 'user added tag';
+export const QUESTIONS_PAGE_SIZE = 20;
+
+export const questionMessages = {
+  titleEmpty: 'Title cannot be empty',
+  titleTooLong: `Title cannot be more than ${TITLE_MAX} characters`,
+  textEmpty: 'Question text cannot be empty',
+  textTooLong: `Text cannot be more than ${TEXT_MAX} characters`,
+  tagsMin: 'Should have at least 1 tag',
+  tagsMax: 'Cannot have more than 5 tags',
+  tagTooLong: `New tag length cannot be more than ${TAG_NAME_MAX}`,
+  answerEmpty: 'Answer text cannot be empty',
+  commentEmpty: 'Comment text cannot be empty',
+  commentTooLong: `Comment cannot be more than ${COMMENT_MAX} characters`,
+  questionNotFound: 'Question not found',
+  answerNotFound: 'Answer not found',
+  questionIdMissing: 'Question ID is missing.',
+  noQuestions: 'No Questions Found',
+  noComments: 'No comments yet.',
+  mandatory: '* indicates mandatory fields',
+  fetchFailed: 'Error when fetching or filtering questions',
+} as const;
+
+export const QUESTION_ORDERS = ['newest', 'unanswered', 'active', 'mostViewed'] as const;
+export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
+export const questionOrderLabels: Record<QuestionOrder, string> = {
+  newest: 'Newest',
+  unanswered: 'Unanswered',
+  active: 'Active',
+  mostViewed: 'Most Viewed',
+};
+
+/** Splits the Tags field on whitespace, dropping repeats (tag names compare case-insensitively). */
+export function parseTagNames(raw: string): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const name of raw.split(/\s+/).filter(Boolean)) {
+    const key = name.toLowerCase();
+    if (!seen.has(key)) {
+      seen.add(key);
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+const textWithLinks = (emptyMessage: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, emptyMessage)
+    .max(TEXT_MAX, questionMessages.textTooLong)
+    .refine(hasValidHyperlinks, hyperlinkMessages.invalid);
+
+export const tagNamesSchema = z
+  .array(z.string().trim().min(1).max(TAG_NAME_MAX, questionMessages.tagTooLong))
+  .min(TAGS_MIN, questionMessages.tagsMin)
+  .max(TAGS_MAX, questionMessages.tagsMax);
+
+export const CreateQuestionInput = z.object({
+  title: z.string().trim().min(1, questionMessages.titleEmpty).max(TITLE_MAX, questionMessages.titleTooLong),
+  text: textWithLinks(questionMessages.textEmpty),
+  tags: tagNamesSchema,
+});
+export type CreateQuestionInput = z.infer<typeof CreateQuestionInput>;
+
+export const CreateAnswerInput = z.object({
+  qid: z.number().int().positive(),
+  text: textWithLinks(questionMessages.answerEmpty),
+});
+export type CreateAnswerInput = z.infer<typeof CreateAnswerInput>;
+
+export const CreateCommentInput = z.object({
+  id: z.number().int().positive(),
+  type: z.enum(['question', 'answer']),
+  text: z.string().trim().min(1, questionMessages.commentEmpty).max(COMMENT_MAX, questionMessages.commentTooLong),
+});
+export type CreateCommentInput = z.infer<typeof CreateCommentInput>;
+
+export const ListQuestionsInput = z.object({
+  order: z.enum(QUESTION_ORDERS).default('newest'),
+  search: z.string().trim().max(200).optional(),
+  tag: z.string().trim().max(TAG_NAME_MAX).optional(),
+  cursor: z.string().max(100).nullish(),
+  limit: z.number().int().min(1).max(100).default(QUESTIONS_PAGE_SIZE),
+});
+export type ListQuestionsInput = z.input<typeof ListQuestionsInput>;
+
+export const VoteInput = z.object({ qid: z.number().int().positive(), vote: z.enum(['up', 'down']) });
+export type VoteInput = z.infer<typeof VoteInput>;
+
+export const QuestionIdInput = z.object({ qid: z.number().int().positive() });
+
+/** The New Question form's checks in the spec's order; returns field → message. */
+export function checkQuestionForm(fields: { title: string; text: string; tags: string }) {
+  const errors: Partial<Record<'title' | 'text' | 'tags', string>> = {};
+  const title = fields.title.trim();
+  if (!title) errors.title = questionMessages.titleEmpty;
+  else if (title.length > TITLE_MAX) errors.title = questionMessages.titleTooLong;
+  const text = fields.text.trim();
+  if (!text) errors.text = questionMessages.textEmpty;
+  else if (!hasValidHyperlinks(text)) errors.text = hyperlinkMessages.invalid;
+  const tags = parseTagNames(fields.tags);
+  if (tags.length < TAGS_MIN) errors.tags = questionMessages.tagsMin;
+  else if (tags.length > TAGS_MAX) errors.tags = questionMessages.tagsMax;
+  else if (tags.some((t) => t.length > TAG_NAME_MAX)) errors.tags = questionMessages.tagTooLong;
+  return errors;
+}
+
+/** The New Answer form's check. */
+export function checkAnswerText(text: string): string | null {
+  if (!text.trim()) return questionMessages.answerEmpty;
+  if (!hasValidHyperlinks(text)) return hyperlinkMessages.invalid;
+  return null;
+}
+
+/** Search box text: `[tag]` tokens restrict by tag, the other words match title or text. */
+export function parseSearch(search: string): { tags: string[]; words: string[] } {
+  const tags: string[] = [];
+  const rest = search.replace(/\[([^\]\s]+)\]/g, (_, tag: string) => {
+    tags.push(tag.toLowerCase());
+    return ' ';
+  });
+  const words = rest
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}_]/gu, ''))
+    .filter(Boolean);
+  return { tags, words };
+}
