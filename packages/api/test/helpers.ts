@@ -16,6 +16,8 @@ export type Caller = ReturnType<typeof createCaller>;
 export interface TestClient {
   api: Caller;
   session: SessionStore;
+  /** The same browser's caller, whose subscriptions end when the signal aborts. */
+  listen(signal: AbortSignal): Caller;
 }
 
 export interface TestWorld {
@@ -38,8 +40,8 @@ export function createTestWorld(): TestWorld {
     events,
     client({ address = '127.0.0.1', sessionId = null } = {}) {
       const session = createMemorySessionStore(sessionId);
-      const api = createCaller(createContextInner({ db, events, limiters, session, clientAddress: address }));
-      return { api, session };
+      const ctx = createContextInner({ db, events, limiters, session, clientAddress: address });
+      return { api: createCaller(ctx), session, listen: (signal) => createCaller(ctx, { signal }) };
     },
     async signedIn(username) {
       const c = world.client();
@@ -48,4 +50,28 @@ export function createTestWorld(): TestWorld {
     },
   };
   return world;
+}
+
+/**
+ * Starts reading a subscription and returns a reader of its next events. Through a server-side caller
+ * a tracked event arrives as its envelope [id, data]; this gives it back as { id, data }.
+ */
+export async function readEvents<T>(subscription: Promise<AsyncIterable<T>>) {
+  const iterator = (await subscription)[Symbol.asyncIterator]();
+  let pending = iterator.next();
+  // The generator subscribes on its first read; let it get there before the test publishes anything.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  return {
+    async next(): Promise<{ id: string; data: T extends { data: infer D } ? D : never }> {
+      const result = await pending;
+      pending = iterator.next();
+      const [id, data] = result.value as unknown as [string, never];
+      return { id, data };
+    },
+    async take(n: number) {
+      const out = [];
+      for (let i = 0; i < n; i++) out.push(await this.next());
+      return out;
+    },
+  };
 }
