@@ -1,0 +1,155 @@
+import type { AppRouter } from '@app/api';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startServer, type RunningServer } from './app';
+
+let running: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'qa-server-'));
+  const webDist = join(dir, 'web');
+  mkdirSync(webDist);
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
+  running = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(dir, 'app.db'),
+    sessionSecret: 'x'.repeat(40),
+    webDist,
+    seedDemo: false,
+  });
+});
+
+afterAll(async () => {
+  await running.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Calls a tRPC mutation over plain HTTP, as the browser's httpBatchLink would (one call, no batch). */
+async function mutate(path: string, input: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${running.url}/trpc/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(superjson.serialize(input)),
+  });
+  return { res, text: await res.text() };
+}
+
+function cookieOf(res: Response): string {
+  const header = res.headers.get('set-cookie') ?? '';
+  return header.split(';')[0] ?? '';
+}
+
+describe('session cookie', () => {
+  it('is httpOnly and SameSite=Lax, without Secure over plain http', async () => {
+    const { res } = await mutate('auth.signup', { username: 'cookie_http', password: 'password123' });
+    expect(res.status).toBe(200);
+    const header = res.headers.get('set-cookie') ?? '';
+    expect(header).toMatch(/qa_session=/);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/i);
+    expect(header).not.toMatch(/Secure/i);
+  });
+
+  it('is Secure when served over https (behind a local proxy)', async () => {
+    const { res } = await mutate(
+      'auth.signup',
+      { username: 'cookie_https', password: 'password123' },
+      { 'x-forwarded-proto': 'https' },
+    );
+    expect(res.headers.get('set-cookie') ?? '').toMatch(/Secure/i);
+  });
+
+  it('restores the user on the next request (a reload) and never sends a password hash', async () => {
+    const signup = await mutate('auth.signup', { username: 'reloader', password: 'password123' });
+    const me = await fetch(`${running.url}/trpc/auth.me`, { headers: { cookie: cookieOf(signup.res) } });
+    const body = await me.text();
+    expect(body).toContain('reloader');
+    for (const text of [signup.text, body]) expect(text).not.toMatch(/scrypt|passwordHash|password_hash/);
+  });
+});
+
+describe('errors over HTTP', () => {
+  it('answers 429 after repeated failed logins, with a clear sentence', async () => {
+    await mutate('auth.signup', { username: 'target', password: 'password123' });
+    let last = { res: new Response(), text: '' };
+    for (let i = 0; i < 6; i++) last = await mutate('auth.login', { username: 'target', password: 'wrong-pass' });
+    expect(last.res.status).toBe(429);
+    expect(last.text).toContain('Too many failed sign-in attempts');
+  });
+
+  it('answers a validation failure with its message, not a raw object', async () => {
+    const { res, text } = await mutate('auth.signup', { username: 'x', password: 'short' });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(text).error.json.message).toBe('Password must be at least 8 characters');
+  });
+});
+
+describe('web app', () => {
+  it('serves the app shell for client-side routes', async () => {
+    const res = await fetch(`${running.url}/user/alice`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('app shell');
+  });
+});
+
+describe('subscriptions over WebSocket', () => {
+  it('authenticate from the session cookie and deliver new users live', async () => {
+    const signup = await mutate('auth.signup', { username: 'ws_watcher', password: 'password123' });
+    const cookie = cookieOf(signup.res);
+    const wsClient = createWSClient({
+      url: running.url.replace('http', 'ws') + '/trpc',
+      WebSocket: class extends WebSocket {
+        constructor(url: string | URL) {
+          super(url, { headers: { cookie } });
+        }
+      } as unknown as typeof globalThis.WebSocket,
+    });
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const seen: string[] = [];
+    const started = new Promise<void>((resolve) => {
+      const sub = client.user.onUserChanged.subscribe(undefined, {
+        onStarted: () => resolve(),
+        onData: (event) => {
+          seen.push(`${event.data.type}:${event.data.user.username}`);
+          if (seen.length === 1) sub.unsubscribe();
+        },
+      });
+    });
+    await started;
+    await mutate('auth.signup', { username: 'newcomer', password: 'password123' });
+    await expect.poll(() => seen).toEqual(['created:newcomer']);
+    await wsClient.close();
+  });
+
+  it('refuse a subscription without a session', async () => {
+    const wsClient = createWSClient({
+      url: running.url.replace('http', 'ws') + '/trpc',
+      WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    });
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const error = await new Promise<string>((resolve) => {
+      client.user.onUserChanged.subscribe(undefined, { onError: (err) => resolve(err.message) });
+    });
+    expect(error).toBe('Please sign in to continue.');
+    await wsClient.close();
+  });
+});
+
+describe('one port', () => {
+  it('closes WebSocket upgrades on unknown paths', async () => {
+    const ws = new WebSocket(running.url.replace('http', 'ws') + '/elsewhere');
+    const outcome = await new Promise<string>((resolve) => {
+      ws.on('open', () => resolve('open'));
+      ws.on('error', () => resolve('refused'));
+    });
+    expect(outcome).toBe('refused');
+  });
+});
+

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { hasValidHyperlinks, splitHyperlinks } from './hyperlink';
+
+describe('hyperlinks [text](https://…)', () => {
+  it('accepts text without links and well-formed https links', () => {
+    expect(hasValidHyperlinks('plain text')).toBe(true);
+    expect(hasValidHyperlinks('see [the docs](https://example.com/a?b=c) now')).toBe(true);
+  });
+
+  it('rejects an empty text, an empty URL, http:// and a bare https://', () => {
+    expect(hasValidHyperlinks('[](https://example.com)')).toBe(false);
+    expect(hasValidHyperlinks('[docs]()')).toBe(false);
+    expect(hasValidHyperlinks('[docs](http://example.com)')).toBe(false);
+    expect(hasValidHyperlinks('[docs](https://)')).toBe(false);
+    expect(hasValidHyperlinks('[docs](javascript:alert(1))')).toBe(false);
+  });
+
+  it('splits text into plain parts and links', () => {
+    expect(splitHyperlinks('a [b](https://x.io) c')).toEqual([
+      { kind: 'text', text: 'a ' },
+      { kind: 'link', text: 'b', href: 'https://x.io' },
+      { kind: 'text', text: ' c' },
+    ]);
+  });
+
+  it('leaves an invalid link as plain text', () => {
+    expect(splitHyperlinks('[b](javascript:alert(1))')).toEqual([{ kind: 'text', text: '[b](javascript:alert(1))' }]);
+  });
+});
