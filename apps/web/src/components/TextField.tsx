@@ -1,0 +1,133 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+
+interface FieldChrome {
+  /** Visible label text; also the accessible name (getByLabel). */
+  label: string;
+  /** Hide the label visually but keep it for screen readers (e.g. search boxes). */
+  hideLabel?: boolean;
+  /** Helper text under the label, linked with aria-describedby. */
+  hint?: ReactNode;
+  /** Error text for this field; marks it aria-invalid and announces it. */
+  error?: string | null;
+  /** Appends ' *' to the label for mandatory fields. */
+  required?: boolean;
+}
+
+/** Shared wrapper: label, hint, control, error. */
+function Field({
+  id,
+  label,
+  hideLabel,
+  hint,
+  error,
+  required,
+  children,
+}: FieldChrome & { id: string; children: ReactNode }) {
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
+        {label}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(
+  id: string,
+  hint: unknown,
+  error: unknown,
+  extra?: string,
+): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : '', extra ?? ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export type TextFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'required'>;
+
+/** A labelled single-line input with optional hint and error. */
+export function TextField({
+  label,
+  hideLabel,
+  hint,
+  error,
+  required,
+  id,
+  className,
+  ...input
+}: TextFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <Field
+      id={fieldId}
+      label={label}
+      hideLabel={hideLabel}
+      hint={hint}
+      error={error}
+      required={required}
+    >
+      <input
+        {...input}
+        id={fieldId}
+        className={['input', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(fieldId, hint, error, input['aria-describedby'])}
+      />
+    </Field>
+  );
+}
+
+export type TextAreaFieldProps = FieldChrome & Omit<ComponentProps<'textarea'>, 'required'>;
+
+/** A labelled multi-line input with optional hint and error. */
+export function TextAreaField({
+  label,
+  hideLabel,
+  hint,
+  error,
+  required,
+  id,
+  className,
+  ...textarea
+}: TextAreaFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <Field
+      id={fieldId}
+      label={label}
+      hideLabel={hideLabel}
+      hint={hint}
+      error={error}
+      required={required}
+    >
+      <textarea
+        rows={5}
+        {...textarea}
+        id={fieldId}
+        className={['input', 'input--multiline', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(fieldId, hint, error, textarea['aria-describedby'])}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router-dom';
+import { Header } from './Header';
+import { SideNav } from './SideNav';
+
+/** The signed-in frame: header on top, menu on the left (a bar on phones), the page on the right. */
+export function AppLayout() {
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <div className="app-body">
+        <SideNav />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

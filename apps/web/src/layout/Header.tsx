@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useUserContext } from '../auth/context';
+import { Button } from '../components';
+import { prefixedError } from '../lib/errors';
+import { ConnectionIndicator } from './ConnectionIndicator';
+
+/** The product mark: a stack of orange bars. */
+export function Logo() {
+  return (
+    <svg className="logo" viewBox="0 0 32 32" aria-hidden="true">
+      <rect width="32" height="32" rx="7" fill="var(--color-accent)" />
+      <path
+        d="M9 22h14M9 18h14M11 13.5l12 2.5M13.5 8.5l10.5 6"
+        stroke="#fff"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** 'Fake Stack Overflow' with the last word bold; wraps to two lines on narrow phones. */
+export function BrandName() {
+  return (
+    <span className="brand__name">
+      Fake Stack <strong>Overflow</strong>
+    </span>
+  );
+}
+
+/** Signed-in header: product title, live-connection state, View Profile and Log out. */
+export function Header() {
+  const { user, logout } = useUserContext();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onLogout = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await logout(); // the route guard then sends us to /
+    } catch (err) {
+      setError(prefixedError('Error while logging out', err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        <Link to="/home" className="brand">
+          <Logo />
+          <BrandName />
+        </Link>
+        <ConnectionIndicator />
+        <div className="app-header__actions">
+          <span className="app-header__user" title={`Signed in as ${user.username}`}>
+            {user.username}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void navigate(`/user/${encodeURIComponent(user.username)}`)}
+          >
+            View Profile
+          </Button>
+          <Button variant="primary" size="sm" onClick={() => void onLogout()} busy={busy}>
+            Log out
+          </Button>
+        </div>
+      </div>
+      {error && (
+        <div className="app-header__error" role="alert">
+          {error}
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+
+interface MenuItem {
+  label: string;
+  to: string;
+  /** Path prefixes that belong to this item's section (it stays highlighted on them). */
+  section: RegExp;
+}
+
+const MENU: MenuItem[] = [
+  { label: 'Questions', to: '/home', section: /^\/(home|question\/|new\/)/ },
+  { label: 'Tags', to: '/tags', section: /^\/tags(\/|$)/ },
+  { label: 'Messaging', to: '/messaging', section: /^\/messaging(\/|$)/ },
+  { label: 'Users', to: '/users', section: /^\/users?(\/|$)/ },
+  { label: 'Games', to: '/games', section: /^\/games(\/|$)/ },
+  { label: 'Problems', to: '/problems', section: /^\/problems?(\/|$)/ },
+];
+
+const MESSAGING_LINKS = [
+  { label: 'Global Messages', to: '/messaging' },
+  { label: 'Direct Messages', to: '/messaging/direct-message' },
+];
+
+/**
+ * The left menu (a scrolling bar on phones). Messaging opens its two sub-links; choosing any other item
+ * leaves the messaging section, which collapses them. aria-current is 'page' on the exact
+ * page's link and 'true' on the item whose section holds the page (e.g. Users on /user/alice).
+ */
+export function SideNav() {
+  const { pathname } = useLocation();
+  const messagingOpen = /^\/messaging(\/|$)/.test(pathname);
+  const navRef = useRef<HTMLElement>(null);
+
+  // On phones the menu is a scrolling bar: keep the current item in view.
+  useEffect(() => {
+    const current = navRef.current?.querySelector<HTMLElement>('.side-nav__link[aria-current]');
+    const list = current?.closest('ul');
+    if (!current || !list || list.scrollWidth <= list.clientWidth) return;
+    const item = current.getBoundingClientRect();
+    const bar = list.getBoundingClientRect();
+    const fade = 32; // the faded right edge
+    if (item.left >= bar.left && item.right <= bar.right - fade) return;
+    list.scrollTo({ left: list.scrollLeft + item.left - bar.left - 16, behavior: 'smooth' });
+  }, [pathname]);
+
+  return (
+    <nav
+      ref={navRef}
+      className={`side-nav${messagingOpen ? ' has-sub' : ''}`}
+      aria-label="Main menu"
+    >
+      <ul className="side-nav__list">
+        {MENU.map((item) => {
+          const active = item.section.test(pathname);
+          const isMessaging = item.to === '/messaging';
+          return (
+            <li key={item.to} className="side-nav__item">
+              <Link
+                to={item.to}
+                className={`side-nav__link${active ? ' is-active' : ''}`}
+                aria-current={pathname === item.to ? 'page' : active ? 'true' : undefined}
+                aria-expanded={isMessaging ? messagingOpen : undefined}
+              >
+                {item.label}
+              </Link>
+              {isMessaging && messagingOpen && (
+                <ul className="side-nav__sub" aria-label="Messaging">
+                  {MESSAGING_LINKS.map((sub) => {
+                    const current = pathname === sub.to || pathname === `${sub.to}/`;
+                    return (
+                      <li key={sub.to}>
+                        <Link
+                          to={sub.to}
+                          className={`side-nav__sublink${current ? ' is-active' : ''}`}
+                          aria-current={current ? 'page' : undefined}
+                        >
+                          {sub.label}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

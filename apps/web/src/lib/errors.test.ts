@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { errorMessage, GENERIC_ERROR, NETWORK_ERROR, prefixedError } from './errors';
+
+describe('errorMessage', () => {
+  it('uses the message of an Error', () => {
+    expect(errorMessage(new Error('Incorrect username or password'))).toBe(
+      'Incorrect username or password',
+    );
+  });
+  it('maps browser network failures to a sentence', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR);
+  });
+  it('never shows raw objects', () => {
+    expect(errorMessage({ code: 1 })).toBe(GENERIC_ERROR);
+    expect(errorMessage(new Error('[{"code":"too_small"}]'))).toBe(GENERIC_ERROR);
+    expect(errorMessage(null, 'Fallback.')).toBe('Fallback.');
+  });
+});
+
+describe('prefixedError', () => {
+  it('appends the reason', () => {
+    expect(
+      prefixedError('Error while logging in', new Error('Incorrect username or password')),
+    ).toBe('Error while logging in: Incorrect username or password');
+  });
+  it('keeps only the prefix without a reason', () => {
+    expect(prefixedError('Error while signing up', undefined)).toBe('Error while signing up');
+  });
+  it('supports another separator', () => {
+    expect(prefixedError('Failed to reset password.', new Error('Too short.'), ' ')).toBe(
+      'Failed to reset password. Too short.',
+    );
+  });
+});

@@ -1,0 +1,147 @@
+import { createWSClient, wsLink, type TRPCLink, type TRPCWebSocketClient } from '@trpc/client';
+import type { AnyTRPCRouter } from '@trpc/server';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
+import superjson from 'superjson';
+
+/** What the layout shows: connecting (first time or after a drop), open, or closed. */
+export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+
+export interface ConnectionSnapshot {
+  status: ConnectionStatus;
+  /** True once this connection has been lost at least once, so the UI can say "Reconnecting…". */
+  reconnecting: boolean;
+  /** Bumped every time the connection is recreated (after login, signup, logout, account deletion). */
+  generation: number;
+}
+
+/**
+ * One WebSocket connection for tRPC subscriptions that can be replaced by a fresh one. The server reads the
+ * session cookie once per connection, so after every sign-in or sign-out the app calls recreate(); open
+ * subscriptions move to the new connection by themselves, resuming after the last event id they saw.
+ */
+export class LiveConnection {
+  private client: TRPCWebSocketClient;
+  private stopWatching: () => void = () => {};
+  private snapshot: ConnectionSnapshot = {
+    status: 'connecting',
+    reconnecting: false,
+    generation: 0,
+  };
+  private readonly statusListeners = new Set<() => void>();
+  private readonly swapListeners = new Set<() => void>();
+
+  constructor(private readonly url: () => string) {
+    this.client = this.connect();
+  }
+
+  /** Current state, for useSyncExternalStore. */
+  getSnapshot = (): ConnectionSnapshot => this.snapshot;
+
+  /** Listen to state changes, for useSyncExternalStore. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  };
+
+  /** Closes the current WebSocket and opens a new one that carries the current session cookie. */
+  recreate = async (): Promise<void> => {
+    const old = this.client;
+    this.stopWatching();
+    this.client = this.connect();
+    this.update({
+      status: 'connecting',
+      reconnecting: false,
+      generation: this.snapshot.generation + 1,
+    });
+    // Move live subscriptions first, so closing the old client does not end them.
+    for (const listener of [...this.swapListeners]) listener();
+    await old.close();
+  };
+
+  /** The terminating link for subscriptions: follows the connection across recreate(). */
+  link<TRouter extends AnyTRPCRouter>(): TRPCLink<TRouter> {
+    return (runtime) =>
+      ({ op }) =>
+        observable((observer) => {
+          let lastEventId: string | undefined;
+          let inner: Unsubscribable | null = null;
+          const attach = () => {
+            const input =
+              lastEventId !== undefined && op.type === 'subscription'
+                ? withLastEventId(op.input, lastEventId)
+                : op.input;
+            const operation = wsLink<TRouter>({ client: this.client, transformer: superjson })(
+              runtime,
+            );
+            inner = operation({
+              op: { ...op, input },
+              next: () => {
+                throw new Error('The WebSocket link must be the last link.');
+              },
+            }).subscribe({
+              next(envelope) {
+                const result = envelope.result as { type?: string; id?: unknown };
+                if (result.type === 'data' && typeof result.id === 'string')
+                  lastEventId = result.id;
+                observer.next(envelope);
+              },
+              error: (err) => observer.error(err),
+              complete: () => observer.complete(),
+            });
+          };
+          attach();
+          if (op.type !== 'subscription') return () => inner?.unsubscribe();
+          const onSwap = () => {
+            inner?.unsubscribe();
+            attach();
+          };
+          this.swapListeners.add(onSwap);
+          return () => {
+            this.swapListeners.delete(onSwap);
+            inner?.unsubscribe();
+          };
+        });
+  }
+
+  private connect(): TRPCWebSocketClient {
+    const client = createWSClient({
+      url: this.url,
+      // 1 s growing to 5 s, with jitter, as SPEC §7 describes for the socket.
+      retryDelayMs: (attempt) => Math.min(1000 * 2 ** attempt, 5000) * (0.75 + Math.random() * 0.5),
+    });
+    const subscription = client.connectionState.subscribe({
+      next: (state) => {
+        if (client !== this.client) return;
+        if (state.state === 'pending') this.update({ ...this.snapshot, status: 'open' });
+        else if (state.state === 'connecting') {
+          this.update({
+            ...this.snapshot,
+            status: 'connecting',
+            reconnecting: this.snapshot.reconnecting || state.error !== null,
+          });
+        } else this.update({ ...this.snapshot, status: 'closed' });
+      },
+    });
+    this.stopWatching = () => subscription.unsubscribe();
+    return client;
+  }
+
+  private update(next: ConnectionSnapshot) {
+    const prev = this.snapshot;
+    if (
+      prev.status === next.status &&
+      prev.reconnecting === next.reconnecting &&
+      prev.generation === next.generation
+    )
+      return;
+    this.snapshot = next;
+    for (const listener of this.statusListeners) listener();
+  }
+}
+
+/** Adds lastEventId to a subscription input object (the server resumes after it). */
+export function withLastEventId(input: unknown, lastEventId: string): unknown {
+  if (input === undefined || input === null) return { lastEventId };
+  if (typeof input === 'object' && !Array.isArray(input)) return { ...input, lastEventId };
+  return input;
+}

@@ -1,0 +1,37 @@
+import type { AppRouter } from '@app/api';
+import { httpBatchLink, splitLink } from '@trpc/client';
+import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import superjson from 'superjson';
+import { LiveConnection } from './lib/liveConnection';
+import { wsUrlFor } from './lib/wsUrl';
+
+/** The typed React hooks for every procedure: trpc.user.list.useQuery(), trpc.auth.login.useMutation(), … */
+export const trpc = createTRPCReact<AppRouter>();
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
+
+/** The one WebSocket connection for subscriptions; call liveConnection.recreate() after any auth change. */
+export const liveConnection = new LiveConnection(() => wsUrlFor(window.location));
+
+/** Recreates the WebSocket so the server sees the new session cookie (after login, signup, logout, delete). */
+export const recreateLiveConnection = (): Promise<void> => liveConnection.recreate();
+
+/** Subscriptions over the WebSocket, everything else batched over HTTP; both use superjson. */
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: liveConnection.link<AppRouter>(),
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
+        }),
+      }),
+    ],
+  });
+}
