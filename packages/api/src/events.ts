@@ -73,12 +73,15 @@ export function pruneEvents(db: Db, maxAgeMs: number, now = Date.now()): number 
 /**
  * The body of every resumable subscription: listen first, then replay what was stored after
  * lastEventId, then stream live events, so nothing falls in the gap and nothing comes twice.
+ * `filter`, when given, picks the events this subscriber wants, in the replay and live alike; ids stay
+ * the bus's, so resuming after a filtered event works the same.
  */
 export async function* streamTopic<T extends Topic>(
   bus: EventBus,
   topic: T,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
+  filter?: (payload: EventMap[T]) => boolean,
 ) {
   const queue: BusEvent<T>[] = [];
   let wake: (() => void) | null = null;
@@ -90,9 +93,14 @@ export async function* streamTopic<T extends Topic>(
   try {
     let lastId = lastEventId && /^\d+$/.test(lastEventId) ? Number(lastEventId) : 0;
     if (lastId > 0) {
-      for (const event of bus.after(topic, lastId)) {
-        lastId = event.id;
-        yield tracked(String(event.id), event.payload);
+      // Page through the backlog: a long absence may have left more than one page behind.
+      for (;;) {
+        const backlog = bus.after(topic, lastId, BACKFILL_LIMIT);
+        for (const event of backlog) {
+          lastId = event.id;
+          if (!filter || filter(event.payload)) yield tracked(String(event.id), event.payload);
+        }
+        if (backlog.length < BACKFILL_LIMIT || signal?.aborted) break;
       }
     }
     while (!signal?.aborted) {
@@ -104,6 +112,7 @@ export async function* streamTopic<T extends Topic>(
       }
       if (event.id <= lastId) continue;
       lastId = event.id;
+      if (filter && !filter(event.payload)) continue;
       yield tracked(String(event.id), event.payload);
     }
   } finally {

@@ -1,10 +1,18 @@
+import { answerRouter } from './routers/answer';
 import { authRouter } from './routers/auth';
+import { commentRouter } from './routers/comment';
+import { questionRouter } from './routers/question';
+import { tagRouter } from './routers/tag';
 import { userRouter } from './routers/user';
 import { createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   user: userRouter,
+  question: questionRouter,
+  answer: answerRouter,
+  comment: commentRouter,
+  tag: tagRouter,
 });
 
 export type AppRouter = typeof appRouter;

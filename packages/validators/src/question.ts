@@ -22,6 +22,8 @@ export const questionMessages = {
   commentEmpty: 'Comment text cannot be empty',
   commentTooLong: `Comment cannot be more than ${COMMENT_MAX} characters`,
   questionNotFound: 'Question not found',
+  tagNotFound: 'Tag not found',
+  invalidCursor: 'Invalid cursor',
   answerNotFound: 'Answer not found',
   questionIdMissing: 'Question ID is missing.',
   noQuestions: 'No Questions Found',
@@ -61,10 +63,24 @@ const textWithLinks = (emptyMessage: string) =>
     .max(TEXT_MAX, questionMessages.textTooLong)
     .refine(hasValidHyperlinks, hyperlinkMessages.invalid);
 
+/** The first problem with a list of tag names, in the spec's order, or null. */
+export function tagNamesProblem(names: readonly string[]): string | null {
+  if (names.length < TAGS_MIN) return questionMessages.tagsMin;
+  if (names.length > TAGS_MAX) return questionMessages.tagsMax;
+  if (names.some((t) => t.length > TAG_NAME_MAX)) return questionMessages.tagTooLong;
+  return null;
+}
+
+// Each entry is split on whitespace and repeats dropped, exactly as the Tags field is, so
+// ['react hooks', 'React'] and 'react hooks React' are the same two tags.
 export const tagNamesSchema = z
-  .array(z.string().trim().min(1).max(TAG_NAME_MAX, questionMessages.tagTooLong))
-  .min(TAGS_MIN, questionMessages.tagsMin)
-  .max(TAGS_MAX, questionMessages.tagsMax);
+  .array(z.string().max(500))
+  .max(100)
+  .transform((names) => parseTagNames(names.join(' ')))
+  .superRefine((names, ctx) => {
+    const problem = tagNamesProblem(names);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const CreateQuestionInput = z.object({
   title: z.string().trim().min(1, questionMessages.titleEmpty).max(TITLE_MAX, questionMessages.titleTooLong),
@@ -100,6 +116,12 @@ export type VoteInput = z.infer<typeof VoteInput>;
 
 export const QuestionIdInput = z.object({ qid: z.number().int().positive() });
 
+export const TagNameInput = z.object({ name: z.string().trim().min(1).max(200) });
+
+/** Resumable subscriptions: the id of the last event the client saw, if any. */
+export const QuestionEventsInput = z.object({ lastEventId: z.string().nullish() });
+export const QuestionUpdatesInput = z.object({ qid: z.number().int().positive(), lastEventId: z.string().nullish() });
+
 /** The New Question form's checks in the spec's order; returns field → message. */
 export function checkQuestionForm(fields: { title: string; text: string; tags: string }) {
   const errors: Partial<Record<'title' | 'text' | 'tags', string>> = {};
@@ -109,10 +131,8 @@ export function checkQuestionForm(fields: { title: string; text: string; tags: s
   const text = fields.text.trim();
   if (!text) errors.text = questionMessages.textEmpty;
   else if (!hasValidHyperlinks(text)) errors.text = hyperlinkMessages.invalid;
-  const tags = parseTagNames(fields.tags);
-  if (tags.length < TAGS_MIN) errors.tags = questionMessages.tagsMin;
-  else if (tags.length > TAGS_MAX) errors.tags = questionMessages.tagsMax;
-  else if (tags.some((t) => t.length > TAG_NAME_MAX)) errors.tags = questionMessages.tagTooLong;
+  const tagsProblem = tagNamesProblem(parseTagNames(fields.tags));
+  if (tagsProblem) errors.tags = tagsProblem;
   return errors;
 }
 
@@ -123,16 +143,17 @@ export function checkAnswerText(text: string): string | null {
   return null;
 }
 
-/** Search box text: `[tag]` tokens restrict by tag, the other words match title or text. */
+/**
+ * Search box text: `[tag]` tokens restrict by tag (lower-cased: tag names compare case-insensitively),
+ * the other words match title or text. Words are split on anything that is not a letter or digit, as
+ * the full-text index splits the stored text, so "node.js" searches for "node" and "js".
+ */
 export function parseSearch(search: string): { tags: string[]; words: string[] } {
   const tags: string[] = [];
   const rest = search.replace(/\[([^\]\s]+)\]/g, (_, tag: string) => {
     tags.push(tag.toLowerCase());
     return ' ';
   });
-  const words = rest
-    .split(/\s+/)
-    .map((w) => w.replace(/[^\p{L}\p{N}_]/gu, ''))
-    .filter(Boolean);
+  const words = rest.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return { tags, words };
 }

@@ -1,2 +1,34 @@
-/** What the question topic carries; the questions issue shapes it. */
-export type QuestionEvent = { type: 'created'; qid: number };
+import type { AnswerView, CommentView, QuestionSummary } from './question-shapes';
+
+/**
+ * What the 'question' topic carries. Each event names its question (qid) and brings what a client
+ * needs to patch its cached list or detail page without refetching.
+ */
+export type QuestionEvent =
+  | { type: 'created'; qid: number; question: QuestionSummary }
+  | { type: 'answered'; qid: number; answer: AnswerView; answerCount: number; lastActivityAt: Date }
+  | {
+      type: 'commented';
+      qid: number;
+      /** Where the comment goes: the question itself or one of its answers. */
+      parent: { type: 'question' | 'answer'; id: number };
+      comment: CommentView;
+      lastActivityAt: Date;
+    }
+  | {
+      type: 'voted';
+      qid: number;
+      upVotes: string[];
+      downVotes: string[];
+      upVoteCount: number;
+      downVoteCount: number;
+      voteScore: number;
+    }
+  | { type: 'viewed'; qid: number; viewCount: number };
+
+export type QuestionEventType = QuestionEvent['type'];
+
+/** Only events that add a question or change the answered set change how many questions match a list. */
+export function changesListTotals(event: QuestionEvent): boolean {
+  return event.type === 'created' || event.type === 'answered';
+}

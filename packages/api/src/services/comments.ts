@@ -1,0 +1,44 @@
+import { answers, comments, questions, type Db, type Executor } from '@app/db';
+import { questionMessages, type CreateCommentInput } from '@app/validators';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import type { EventBus } from '../events';
+import type { CommentView } from './question-shapes';
+import { assertQuestionExists } from './question-exists';
+import type { Viewer } from './sessions';
+
+/** The question a comment's parent belongs to; NOT_FOUND when the parent does not exist. */
+function questionOfParent(tx: Executor, input: Pick<CreateCommentInput, 'id' | 'type'>): number {
+  if (input.type === 'question') {
+    assertQuestionExists(tx, input.id);
+    return input.id;
+  }
+  const answer = tx.select({ qid: answers.questionId }).from(answers).where(eq(answers.id, input.id)).get();
+  if (!answer) throw new TRPCError({ code: 'NOT_FOUND', message: questionMessages.answerNotFound });
+  return answer.qid;
+}
+
+/** Comments on a question or an answer as the viewer, now; the question's last activity moves too. */
+export function createComment(db: Db, events: EventBus, viewer: Viewer, input: CreateCommentInput): CommentView {
+  const now = new Date();
+  const { qid, comment } = db.transaction((tx) => {
+    const qid = questionOfParent(tx, input);
+    const parent = input.type === 'question' ? { questionId: input.id } : { answerId: input.id };
+    const { id } = tx
+      .insert(comments)
+      .values({ ...parent, text: input.text, commentBy: viewer.id, commentDateTime: now })
+      .returning({ id: comments.id })
+      .get();
+    tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, qid)).run();
+    const comment: CommentView = { id, text: input.text, commentBy: viewer.username, commentDateTime: now };
+    return { qid, comment };
+  });
+  events.publish('question', {
+    type: 'commented',
+    qid,
+    parent: { type: input.type, id: input.id },
+    comment,
+    lastActivityAt: now,
+  });
+  return comment;
+}

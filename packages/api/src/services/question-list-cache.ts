@@ -1,0 +1,88 @@
+import type { EventBus } from '../events';
+import { changesListTotals } from './question-events';
+import type { QuestionPage, TagWithCount } from './question-shapes';
+
+/** A Map that forgets its least recently used entry past a size. */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+
+  getOrCompute(key: string, compute: () => V): V {
+    const hit = this.map.get(key);
+    if (hit !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, hit);
+      return hit;
+    }
+    const value = compute();
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+    return value;
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+/**
+ * List pages, match totals and the tag list, kept in memory because the list is read far more often
+ * than it changes. It is only a cache: it listens to the 'question' topic of the bus every write
+ * publishes on, and drops what an event can make stale, synchronously inside publish(), so no read
+ * after a write can see the old page. Pages go on any event (a view or vote changes a card); totals
+ * only when a question is created or answered (nothing else changes which questions match); the tag
+ * list only when a question is created. With a bus shared between processes this stays correct.
+ */
+export interface QuestionListCache {
+  page(key: string, compute: () => QuestionPage): QuestionPage;
+  total(key: string, compute: () => number): number;
+  tags(compute: () => TagWithCount[]): TagWithCount[];
+  /** Entries held now: for tests and metrics. */
+  readonly size: { pages: number; totals: number };
+}
+
+const PAGE_ENTRIES = 1000;
+const TOTAL_ENTRIES = 1000;
+
+function createQuestionListCache(bus: EventBus): QuestionListCache {
+  const pages = new Lru<QuestionPage>(PAGE_ENTRIES);
+  const totals = new Lru<number>(TOTAL_ENTRIES);
+  let tagList: TagWithCount[] | null = null;
+
+  bus.subscribe('question', ({ payload }) => {
+    pages.clear();
+    if (changesListTotals(payload)) totals.clear();
+    if (payload.type === 'created') tagList = null;
+  });
+
+  return {
+    page: (key, compute) => pages.getOrCompute(key, () => deepFreeze(compute())),
+    total: (key, compute) => totals.getOrCompute(key, compute),
+    tags: (compute) => (tagList ??= deepFreeze(compute())),
+    get size() {
+      return { pages: pages.size, totals: totals.size };
+    },
+  };
+}
+
+// One cached value is handed to many callers; freezing it stops one of them changing it for the others.
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !(value instanceof Date) && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+const cacheByBus = new WeakMap<EventBus, QuestionListCache>();
+
+/** The cache that belongs to a bus: it is invalidated by exactly the events published there. */
+export function questionListCache(bus: EventBus): QuestionListCache {
+  let cache = cacheByBus.get(bus);
+  if (!cache) cacheByBus.set(bus, (cache = createQuestionListCache(bus)));
+  return cache;
+}

@@ -1,0 +1,83 @@
+import { questionTags, tags, type Db, type Executor } from '@app/db';
+import { DEFAULT_TAG_DESCRIPTION, questionMessages } from '@app/validators';
+import { TRPCError } from '@trpc/server';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { EventBus } from '../events';
+import { perDb } from './prepared';
+import { questionListCache } from './question-list-cache';
+import type { TagView, TagWithCount } from './question-shapes';
+
+const tagView = { id: tags.id, name: tags.name, description: tags.description };
+// lower(name) is what the unique index tags_name_nocase holds, so this is an index lookup.
+const sameName = (name: unknown) => sql`lower(${tags.name}) = lower(${name})`;
+
+const tagByName = perDb((db) =>
+  db
+    .select(tagView)
+    .from(tags)
+    .where(sameName(sql.placeholder('name')))
+    .prepare(),
+);
+
+// All tags of a page of questions in one statement: the ids travel as one JSON array parameter.
+const tagsOfQuestions = perDb((db) =>
+  db
+    .select({ questionId: questionTags.questionId, ...tagView })
+    .from(questionTags)
+    .innerJoin(tags, eq(tags.id, questionTags.tagId))
+    .where(sql`${questionTags.questionId} in (select value from json_each(${sql.placeholder('ids')}))`)
+    .orderBy(questionTags.questionId, questionTags.position)
+    .prepare(),
+);
+
+const tagsWithCounts = perDb((db) =>
+  db
+    .select({
+      ...tagView,
+      qcnt: sql<number>`(select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id})`,
+    })
+    .from(tags)
+    .orderBy(sql`lower(${tags.name})`, asc(tags.id))
+    .prepare(),
+);
+
+/** Tags of each question, in the order its author gave them. */
+export function tagsForQuestions(db: Db, questionIds: readonly number[]): Map<number, TagView[]> {
+  const byQuestion = new Map<number, TagView[]>(questionIds.map((id) => [id, []]));
+  if (questionIds.length === 0) return byQuestion;
+  for (const { questionId, ...tag } of tagsOfQuestions(db).all({ ids: JSON.stringify(questionIds) })) {
+    byQuestion.get(questionId)?.push(tag);
+  }
+  return byQuestion;
+}
+
+/** The ids of tags with these names (any case), or null when one of them does not exist. */
+export function findTagIds(db: Db, names: readonly string[]): number[] | null {
+  const ids: number[] = [];
+  for (const name of names) {
+    const tag = tagByName(db).get({ name });
+    if (!tag) return null;
+    ids.push(tag.id);
+  }
+  return ids;
+}
+
+/** Existing tags are reused whatever the case; new ones get the default description. Call inside a transaction. */
+export function findOrCreateTags(tx: Executor, names: readonly string[]): TagView[] {
+  return names.map((name) => {
+    const existing = tx.select(tagView).from(tags).where(sameName(name)).get();
+    if (existing) return existing;
+    return tx.insert(tags).values({ name, description: DEFAULT_TAG_DESCRIPTION }).returning(tagView).get();
+  });
+}
+
+/** Every tag with its question count, by name. Cached until a question is created. */
+export function listTags(db: Db, events: EventBus): TagWithCount[] {
+  return questionListCache(events).tags(() => tagsWithCounts(db).all());
+}
+
+export function getTagByName(db: Db, name: string): { name: string; description: string } {
+  const tag = tagByName(db).get({ name });
+  if (!tag) throw new TRPCError({ code: 'NOT_FOUND', message: questionMessages.tagNotFound });
+  return { name: tag.name, description: tag.description };
+}

@@ -1,0 +1,65 @@
+import { questions, questionVotes, users, type Db, type Executor } from '@app/db';
+import type { VoteInput } from '@app/validators';
+import { and, eq, sql } from 'drizzle-orm';
+import type { EventBus } from '../events';
+import { assertQuestionExists } from './question-exists';
+import type { MyVote, QuestionVotes } from './question-shapes';
+import type { Viewer } from './sessions';
+
+/** Who voted which way (in the order they first voted), and how the given user voted. */
+export function votesOnQuestion(db: Executor, qid: number, viewerId: number | null): QuestionVotes {
+  const rows = db
+    .select({ userId: questionVotes.userId, username: users.username, value: questionVotes.value })
+    .from(questionVotes)
+    .innerJoin(users, eq(users.id, questionVotes.userId))
+    .where(eq(questionVotes.questionId, qid))
+    .orderBy(sql`${questionVotes}.rowid`)
+    .all();
+  const mine = rows.find((row) => row.userId === viewerId)?.value ?? 0;
+  return {
+    upVotes: rows.filter((row) => row.value === 1).map((row) => row.username),
+    downVotes: rows.filter((row) => row.value === -1).map((row) => row.username),
+    myVote: mine as MyVote,
+  };
+}
+
+/**
+ * Stack Overflow's toggle: voting the way you already voted takes the vote back; voting the other way
+ * replaces it. The vote row and the question's counters change in one transaction. Authors may vote on
+ * their own questions, as in the original app.
+ */
+export function voteOnQuestion(db: Db, events: EventBus, viewer: Viewer, input: VoteInput): QuestionVotes {
+  const wanted = input.vote === 'up' ? 1 : -1;
+  const { votes, counts } = db.transaction((tx) => {
+    assertQuestionExists(tx, input.qid);
+    const mine = and(eq(questionVotes.questionId, input.qid), eq(questionVotes.userId, viewer.id));
+    const before = tx.select({ value: questionVotes.value }).from(questionVotes).where(mine).get()?.value ?? 0;
+    const after = before === wanted ? 0 : wanted;
+    if (after === 0) tx.delete(questionVotes).where(mine).run();
+    else if (before === 0) tx.insert(questionVotes).values({ questionId: input.qid, userId: viewer.id, value: after }).run();
+    else tx.update(questionVotes).set({ value: after }).where(mine).run();
+
+    const up = Number(after === 1) - Number(before === 1);
+    const down = Number(after === -1) - Number(before === -1);
+    const counts = tx
+      .update(questions)
+      .set({
+        upVoteCount: sql`${questions.upVoteCount} + ${up}`,
+        downVoteCount: sql`${questions.downVoteCount} + ${down}`,
+      })
+      .where(eq(questions.id, input.qid))
+      .returning({ upVoteCount: questions.upVoteCount, downVoteCount: questions.downVoteCount })
+      .get();
+    return { votes: votesOnQuestion(tx, input.qid, viewer.id), counts };
+  });
+  events.publish('question', {
+    type: 'voted',
+    qid: input.qid,
+    upVotes: votes.upVotes,
+    downVotes: votes.downVotes,
+    upVoteCount: counts.upVoteCount,
+    downVoteCount: counts.downVoteCount,
+    voteScore: counts.upVoteCount - counts.downVoteCount,
+  });
+  return votes;
+}
