@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// The API server (apps/server) serves tRPC over HTTP and WebSocket at /trpc on port 8000.
-const API_TARGET = 'http://127.0.0.1:8000';
+// The API server (apps/server) serves tRPC over HTTP and WebSocket at /trpc, on port 8000 by default.
+const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
   plugins: [react()],
@@ -15,6 +15,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: a separate chunk stays cached across deploys.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
