@@ -31,9 +31,9 @@ export async function newUser(browser: Browser, viewport = { width: 1280, height
 }
 
 /** Saves a screenshot under e2e/artifacts for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: resolve(artifacts, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: resolve(artifacts, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** A username no other test run has used. */
