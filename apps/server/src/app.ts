@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { ServerConfig } from './config';
 import { createHttpApp } from './http';
 import { seedDemoContent } from './seed-demo';
+import { createSessionCookies } from './session';
 import { attachUpgrades } from './upgrade';
 
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -21,9 +22,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   if (config.seedDemo) await seedDemoContent(db, { onlyIfEmpty: true });
   const events = createOutboxBus(db);
   const limiters = createLoginLimiters();
-  const app = createHttpApp({ db, events, limiters, sessionSecret: config.sessionSecret, webDist: config.webDist });
+  const cookies = createSessionCookies(config.sessionSecret);
+  const app = createHttpApp({ db, events, limiters, cookies, webDist: config.webDist });
   const server = createServer(app);
-  const upgrades = attachUpgrades(server, { db, events, limiters, sessionSecret: config.sessionSecret });
+  const upgrades = attachUpgrades(server, { db, events, limiters, cookies });
 
   pruneEvents(db, EVENT_RETENTION_MS);
   const pruner = setInterval(() => pruneEvents(db, EVENT_RETENTION_MS), 60 * 60 * 1000);

@@ -4,13 +4,13 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { httpSessionStore } from './session';
+import type { SessionCookies } from './session';
 
 export interface AppDeps {
   db: Db;
   events: EventBus;
   limiters: LoginLimiters;
-  sessionSecret: string;
+  cookies: SessionCookies;
   webDist: string;
 }
 
@@ -38,7 +38,7 @@ export function createHttpApp(deps: AppDeps): express.Express {
           db: deps.db,
           events: deps.events,
           limiters: deps.limiters,
-          session: await httpSessionStore(req, res, deps.sessionSecret, req.secure),
+          session: await deps.cookies.httpStore(req, res, req.secure),
           clientAddress: req.ip ?? 'unknown',
         }),
       onError: ({ error, path }) => {

@@ -1,44 +1,13 @@
-import type { SessionStore } from '@app/api';
-import { createReadOnlySessionStore } from '@app/api';
+import { createReadOnlySessionStore, SESSION_LIFETIME_MS, type SessionStore } from '@app/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getIronSession, unsealData, type SessionOptions } from 'iron-session';
+import { sealData, unsealData } from 'iron-session';
 
 export const SESSION_COOKIE = 'qa_session';
-const MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_MAX_AGE_SECONDS = SESSION_LIFETIME_MS / 1000;
+const UNSEALED_ENTRIES = 10_000;
 
 interface CookieData {
   sid?: string;
-}
-
-function options(secret: string, secure: boolean): SessionOptions {
-  return {
-    password: secret,
-    cookieName: SESSION_COOKIE,
-    ttl: MAX_AGE_SECONDS,
-    cookieOptions: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
-  };
-}
-
-/** The iron-session cookie behind the API's SessionStore, for HTTP requests (read and write). */
-export async function httpSessionStore(
-  req: IncomingMessage,
-  res: ServerResponse,
-  secret: string,
-  secure: boolean,
-): Promise<SessionStore> {
-  const cookie = await getIronSession<CookieData>(req, res, options(secret, secure));
-  return {
-    get sessionId() {
-      return cookie.sid ?? null;
-    },
-    async save(sessionId) {
-      cookie.sid = sessionId;
-      await cookie.save();
-    },
-    async clear() {
-      cookie.destroy();
-    },
-  };
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {
@@ -49,12 +18,62 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-/** The session on a WebSocket upgrade request: read-only, unsealed from the cookie header. */
-export async function upgradeSessionStore(req: IncomingMessage, secret: string): Promise<SessionStore> {
-  const sealed = readCookie(req.headers.cookie, SESSION_COOKIE);
-  if (!sealed) return createReadOnlySessionStore(null);
-  const data = await unsealData<CookieData>(sealed, { password: secret, ttl: MAX_AGE_SECONDS }).catch(
-    () => ({}) as CookieData,
-  );
-  return createReadOnlySessionStore(data.sid ?? null);
+function cookieHeader(value: string, maxAge: number, secure: boolean): string {
+  const parts = [`${SESSION_COOKIE}=${value}`, `Max-Age=${maxAge}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  if (maxAge > 0) parts.push(`Expires=${new Date(Date.now() + maxAge * 1000).toUTCString()}`);
+  if (secure) parts.push('Secure');
+  return parts.join('; ');
 }
+
+/**
+ * The session cookie: an iron-session seal holding only the session id (validity lives in the sessions
+ * table). Unsealing is a key derivation plus a decryption, so each seal seen is remembered: the browser
+ * sends the same one on every request.
+ */
+export function createSessionCookies(secret: string) {
+  const unsealed = new Map<string, string | null>();
+
+  async function sessionIdOf(req: IncomingMessage): Promise<string | null> {
+    const sealed = readCookie(req.headers.cookie, SESSION_COOKIE);
+    if (!sealed) return null;
+    const known = unsealed.get(sealed);
+    if (known !== undefined) return known;
+    const data = await unsealData<CookieData>(sealed, { password: secret, ttl: SESSION_MAX_AGE_SECONDS }).catch(
+      () => ({}) as CookieData,
+    );
+    const sid = typeof data.sid === 'string' ? data.sid : null;
+    if (unsealed.size >= UNSEALED_ENTRIES) unsealed.clear();
+    unsealed.set(sealed, sid);
+    return sid;
+  }
+
+  return {
+    /** For HTTP requests: reads the cookie, and sets or clears it on the response. */
+    async httpStore(req: IncomingMessage, res: ServerResponse, secure: boolean): Promise<SessionStore> {
+      let sessionId = await sessionIdOf(req);
+      return {
+        get sessionId() {
+          return sessionId;
+        },
+        async save(id) {
+          const sealed = await sealData({ sid: id } satisfies CookieData, {
+            password: secret,
+            ttl: SESSION_MAX_AGE_SECONDS,
+          });
+          res.appendHeader('Set-Cookie', cookieHeader(sealed, SESSION_MAX_AGE_SECONDS, secure));
+          sessionId = id;
+        },
+        async clear() {
+          res.appendHeader('Set-Cookie', cookieHeader('', 0, secure));
+          sessionId = null;
+        },
+      };
+    },
+    /** For WebSocket upgrades: the cookie can be read but not set. */
+    async upgradeStore(req: IncomingMessage): Promise<SessionStore> {
+      return createReadOnlySessionStore(await sessionIdOf(req));
+    },
+  };
+}
+
+export type SessionCookies = ReturnType<typeof createSessionCookies>;

@@ -3,13 +3,13 @@ import type { Db } from '@app/db';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { upgradeSessionStore } from './session';
+import type { SessionCookies } from './session';
 
 export interface UpgradeDeps {
   db: Db;
   events: EventBus;
   limiters: LoginLimiters;
-  sessionSecret: string;
+  cookies: SessionCookies;
 }
 
 /**
@@ -27,7 +27,7 @@ export function attachUpgrades(server: Server, deps: UpgradeDeps) {
         db: deps.db,
         events: deps.events,
         limiters: deps.limiters,
-        session: await upgradeSessionStore(req, deps.sessionSecret),
+        session: await deps.cookies.upgradeStore(req),
         clientAddress: req.socket.remoteAddress ?? 'unknown',
       }),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },

@@ -11,3 +11,4 @@ export {
 export { createOutboxBus, pruneEvents, type EventBus, type EventMap } from './events';
 export { createLoginLimiters, type LoginLimiters } from './rate-limit';
 export { hashPassword } from './services/passwords';
+export { SESSION_LIFETIME_MS } from './services/sessions';

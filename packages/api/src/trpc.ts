@@ -1,16 +1,16 @@
 /**
- * 1. INITIALIZATION: one tRPC instance, superjson (dates survive the wire), and an error
+ * 1. INITIALIZATION: one tRPC instance, superjson (dates survive the wire; see transformer.ts), and an error
  *    formatter that turns validation failures into the first clear sentence.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { authMessages } from '@app/validators';
 import type { Context } from './context';
 import { findSessionUser } from './services/sessions';
+import { transformer } from './transformer';
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     const internal = error.code === 'INTERNAL_SERVER_ERROR';

@@ -120,3 +120,14 @@ describe('auth.logout', () => {
     });
   });
 });
+
+describe('session lifetime', () => {
+  it('a session older than 30 days no longer signs anyone in', async () => {
+    const world = createTestWorld();
+    const browser = await world.signedIn('alice');
+    const { findSessionUser, SESSION_LIFETIME_MS } = await import('../src/services/sessions');
+    const sid = browser.session.sessionId!;
+    expect(findSessionUser(world.db, sid)?.username).toBe('alice');
+    expect(findSessionUser(world.db, sid, Date.now() + SESSION_LIFETIME_MS + 1000)).toBeNull();
+  });
+});

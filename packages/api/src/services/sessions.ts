@@ -1,7 +1,10 @@
 import { sessions, users, type Db, type Executor } from '@app/db';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { perDb } from './prepared';
+
+/** A session lasts this long from sign-in, whatever the cookie says. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface Viewer {
   id: number;
@@ -14,13 +17,19 @@ const sessionUser = perDb((db) =>
     .select({ id: users.id, username: users.username })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sid')), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        gt(sessions.createdAt, sql.placeholder('since')),
+        isNull(users.deletedAt),
+      ),
+    )
     .prepare(),
 );
 
-/** The signed-in user behind a session id, or null when the session was ended or never existed. */
-export function findSessionUser(db: Db, sessionId: string): Viewer | null {
-  const row = sessionUser(db).get({ sid: sessionId });
+/** The signed-in user behind a session id, or null when the session was ended, expired or never existed. */
+export function findSessionUser(db: Db, sessionId: string, now = Date.now()): Viewer | null {
+  const row = sessionUser(db).get({ sid: sessionId, since: now - SESSION_LIFETIME_MS });
   return row ? { ...row, sessionId } : null;
 }
 
