@@ -20,10 +20,12 @@ const DAY = 24 * HOUR;
 const TAG_DESCRIPTIONS: Record<string, string> = {
   javascript:
     'For questions about programming in ECMAScript (JavaScript/JS) and its dialects. Mention the runtime (browser, Node.js) when it matters.',
-  react: 'React is a JavaScript library for building user interfaces out of components, state and props.',
+  react:
+    'React is a JavaScript library for building user interfaces out of components, state and props.',
   sql: 'Structured Query Language: querying and changing relational databases. Add a tag for the database engine too.',
   typescript: 'TypeScript is a typed superset of JavaScript that compiles to plain JavaScript.',
-  'node.js': 'Node.js is a JavaScript runtime built on V8 for servers, tools and scripts, with non-blocking I/O.',
+  'node.js':
+    'Node.js is a JavaScript runtime built on V8 for servers, tools and scripts, with non-blocking I/O.',
   sqlite: 'SQLite is a small, fast, self-contained, embedded SQL database engine.',
   css: 'Cascading Style Sheets: the language that describes how HTML documents are presented.',
   python: 'Python is a dynamically typed, general-purpose language known for its readability.',
@@ -38,7 +40,12 @@ interface DemoQuestion {
   askedBy: Who;
   /** How long ago it was asked. */
   ago: number;
-  answers: { text: string; by: Who; after: number; comments?: { text: string; by: Who; after: number }[] }[];
+  answers: {
+    text: string;
+    by: Who;
+    after: number;
+    comments?: { text: string; by: Who; after: number }[];
+  }[];
   comments: { text: string; by: Who; after: number }[];
   up: Who[];
   down: Who[];
@@ -47,7 +54,8 @@ interface DemoQuestion {
 
 const DEMO_QUESTIONS: DemoQuestion[] = [
   {
-    title: 'How do I debounce a search input in React without recreating the timer on every render?',
+    title:
+      'How do I debounce a search input in React without recreating the timer on every render?',
     text: 'My search box calls the API on every keystroke. I wrapped the handler in a debounce function, but it seems to be recreated on each render, so nothing is ever debounced. What is the idiomatic way to do this with hooks?',
     tags: ['react', 'javascript'],
     askedBy: 'bob',
@@ -57,23 +65,35 @@ const DEMO_QUESTIONS: DemoQuestion[] = [
         text: 'Keep the timer in a ref, or memoise the debounced function so it survives renders. useCallback with an empty dependency list works if the callback reads the latest value from a ref. The docs explain the trade-offs: [useCallback](https://react.dev/reference/react/useCallback).',
         by: 'alice',
         after: 3 * HOUR,
-        comments: [{ text: 'The ref version also avoids stale closures. Nice.', by: 'carol', after: 5 * HOUR }],
+        comments: [
+          {
+            text: 'The ref version also avoids stale closures. Nice.',
+            by: 'carol',
+            after: 5 * HOUR,
+          },
+        ],
       },
     ],
-    comments: [{ text: 'Which React version are you on? 18 and 19 behave the same here, 16 does not.', by: 'carol', after: HOUR }],
+    comments: [
+      {
+        text: 'Which React version are you on? 18 and 19 behave the same here, 16 does not.',
+        by: 'carol',
+        after: HOUR,
+      },
+    ],
     up: ['alice', 'carol'],
     down: [],
     views: ['alice', 'carol', 'bob'],
   },
   {
     title: 'Why does my LEFT JOIN return fewer rows after adding a WHERE clause?',
-    text: 'SELECT u.name, o.total FROM users u LEFT JOIN orders o ON o.user_id = u.id WHERE o.status = \'paid\' drops the users without orders. I expected them to stay with NULL totals.',
+    text: "SELECT u.name, o.total FROM users u LEFT JOIN orders o ON o.user_id = u.id WHERE o.status = 'paid' drops the users without orders. I expected them to stay with NULL totals.",
     tags: ['sql', 'sqlite'],
     askedBy: 'alice',
     ago: 15 * DAY,
     answers: [
       {
-        text: 'A WHERE condition on the right-hand table turns the LEFT JOIN into an inner join: for users without orders o.status is NULL, and NULL = \'paid\' is not true. Move the condition into the ON clause: LEFT JOIN orders o ON o.user_id = u.id AND o.status = \'paid\'.',
+        text: "A WHERE condition on the right-hand table turns the LEFT JOIN into an inner join: for users without orders o.status is NULL, and NULL = 'paid' is not true. Move the condition into the ON clause: LEFT JOIN orders o ON o.user_id = u.id AND o.status = 'paid'.",
         by: 'bob',
         after: 40 * 60 * 1000,
         comments: [{ text: 'That was it, thanks!', by: 'alice', after: 2 * HOUR }],
@@ -114,7 +134,9 @@ const DEMO_QUESTIONS: DemoQuestion[] = [
     askedBy: 'bob',
     ago: 6 * DAY,
     answers: [],
-    comments: [{ text: 'Is the file newline-delimited JSON or plain text?', by: 'alice', after: 9 * HOUR }],
+    comments: [
+      { text: 'Is the file newline-delimited JSON or plain text?', by: 'alice', after: 9 * HOUR },
+    ],
     up: [],
     down: [],
     views: ['alice'],
@@ -132,7 +154,13 @@ const DEMO_QUESTIONS: DemoQuestion[] = [
         after: 2 * HOUR,
       },
     ],
-    comments: [{ text: 'Also: useLayoutEffect warns during server rendering.', by: 'alice', after: 4 * HOUR }],
+    comments: [
+      {
+        text: 'Also: useLayoutEffect warns during server rendering.',
+        by: 'alice',
+        after: 4 * HOUR,
+      },
+    ],
     up: ['alice', 'bob'],
     down: [],
     views: ['alice', 'bob', 'carol'],
@@ -144,7 +172,13 @@ const DEMO_QUESTIONS: DemoQuestion[] = [
     askedBy: 'alice',
     ago: 26 * HOUR,
     answers: [],
-    comments: [{ text: 'EXPLAIN QUERY PLAN will tell you: look for "USING INDEX".', by: 'bob', after: 3 * HOUR }],
+    comments: [
+      {
+        text: 'EXPLAIN QUERY PLAN will tell you: look for "USING INDEX".',
+        by: 'bob',
+        after: 3 * HOUR,
+      },
+    ],
     up: ['carol'],
     down: [],
     views: ['bob', 'carol'],
@@ -180,7 +214,11 @@ function demoTag(tx: Tx, name: string): number {
  * so `pnpm db:seed` may run again.
  */
 export function seedDemoQuestions(db: Db, now = Date.now()): void {
-  const existing = db.select({ n: sql<number>`count(*)` }).from(questions).get()?.n ?? 0;
+  const existing =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(questions)
+      .get()?.n ?? 0;
   if (existing > 0) return;
   const userRows = db.select({ id: users.id, username: users.username }).from(users).all();
   const userId = new Map(userRows.map((u) => [u.username, u.id]));
@@ -196,7 +234,10 @@ export function seedDemoQuestions(db: Db, now = Date.now()): void {
       const activity = [
         asked,
         ...q.comments.map((c) => asked + c.after),
-        ...q.answers.flatMap((a) => [asked + a.after, ...(a.comments ?? []).map((c) => asked + c.after)]),
+        ...q.answers.flatMap((a) => [
+          asked + a.after,
+          ...(a.comments ?? []).map((c) => asked + c.after),
+        ]),
       ];
       const qid = tx
         .insert(questions)
@@ -214,30 +255,57 @@ export function seedDemoQuestions(db: Db, now = Date.now()): void {
         .returning({ id: questions.id })
         .get().id;
       q.tags.forEach((name, position) => {
-        tx.insert(questionTags).values({ questionId: qid, tagId: demoTag(tx, name), position }).run();
+        tx.insert(questionTags)
+          .values({ questionId: qid, tagId: demoTag(tx, name), position })
+          .run();
       });
       for (const c of q.comments) {
         tx.insert(comments)
-          .values({ questionId: qid, text: c.text, commentBy: id(c.by), commentDateTime: new Date(asked + c.after) })
+          .values({
+            questionId: qid,
+            text: c.text,
+            commentBy: id(c.by),
+            commentDateTime: new Date(asked + c.after),
+          })
           .run();
       }
       for (const a of q.answers) {
         const answerId = tx
           .insert(answers)
-          .values({ questionId: qid, text: a.text, ansBy: id(a.by), ansDateTime: new Date(asked + a.after) })
+          .values({
+            questionId: qid,
+            text: a.text,
+            ansBy: id(a.by),
+            ansDateTime: new Date(asked + a.after),
+          })
           .returning({ id: answers.id })
           .get().id;
         for (const c of a.comments ?? []) {
           tx.insert(comments)
-            .values({ answerId, text: c.text, commentBy: id(c.by), commentDateTime: new Date(asked + c.after) })
+            .values({
+              answerId,
+              text: c.text,
+              commentBy: id(c.by),
+              commentDateTime: new Date(asked + c.after),
+            })
             .run();
         }
       }
-      for (const who of q.up) tx.insert(questionVotes).values({ questionId: qid, userId: id(who), value: 1 }).run();
-      for (const who of q.down) tx.insert(questionVotes).values({ questionId: qid, userId: id(who), value: -1 }).run();
+      for (const who of q.up)
+        tx.insert(questionVotes)
+          .values({ questionId: qid, userId: id(who), value: 1 })
+          .run();
+      for (const who of q.down)
+        tx.insert(questionVotes)
+          .values({ questionId: qid, userId: id(who), value: -1 })
+          .run();
       q.views.forEach((who, i) => {
         tx.insert(questionViews)
-          .values({ questionId: qid, userId: id(who), viewedAt: new Date(Math.min(now, asked + (i + 1) * HOUR)) })
+          .values({
+            questionId: qid,
+            userId: id(who),
+            viewedAt: new Date(Math.min(now, asked + (i + 1) * HOUR)),
+          })
           .run();
       });
     }
@@ -259,21 +327,38 @@ function randomGenerator(seed: number): () => number {
   };
 }
 
-const COMMON_TAGS = [
-  'javascript', 'python', 'java', 'c#', 'php', 'android', 'html', 'jquery', 'c++', 'css', 'ios', 'sql',
-  'mysql', 'r', 'node.js', 'reactjs', 'arrays', 'c', 'asp.net', 'json', 'python-3.x', 'ruby', 'typescript',
-  'react', 'sqlite', 'django', 'swift', 'regex', 'excel', 'pandas', 'angular', 'linux', 'spring', 'git',
-  'docker', 'postgresql', 'string', 'bash', 'rust', 'go', 'kotlin', 'vue.js', 'express', 'mongodb', 'numpy',
-];
+const words = (list: string) => list.trim().split(/\s+/);
+const phrases = (list: string) => list.split('|').map((phrase) => phrase.trim());
+
+const COMMON_TAGS = words(`
+  javascript python java c# php android html jquery c++ css ios sql mysql r node.js reactjs
+  arrays c asp.net json python-3.x ruby typescript react sqlite django swift regex excel pandas
+  angular linux spring git docker postgresql string bash rust go kotlin vue.js express mongodb
+  numpy
+`);
 const SYNTHETIC_TAGS = 160;
 
-const VERBS = ['sort', 'parse', 'filter', 'merge', 'convert', 'validate', 'render', 'debounce', 'cache', 'stream', 'serialize', 'index', 'test', 'deploy', 'format', 'split'];
-const NOUNS = ['array', 'string', 'object', 'list', 'map', 'date', 'file', 'request', 'response', 'query', 'table', 'component', 'promise', 'function', 'class', 'module', 'buffer', 'template', 'error', 'event'];
-const CONTEXTS = ['in a loop', 'without blocking', 'with types', 'in production', 'on the server', 'in the browser', 'with a regex', 'in one query', 'from an API', 'asynchronously', 'in place', 'by key'];
-const FILLER = ['I tried', 'the docs say', 'it works locally but', 'after upgrading', 'when the input is large', 'the result is empty', 'performance is poor', 'there is an off-by-one error', 'the types do not line up', 'it throws undefined'];
+const VERBS = words(`
+  sort parse filter merge convert validate render debounce cache stream serialize index test
+  deploy format split
+`);
+const NOUNS = words(`
+  array string object list map date file request response query table component promise function
+  class module buffer template error event
+`);
+const CONTEXTS = phrases(`
+  in a loop | without blocking | with types | in production | on the server | in the browser |
+  with a regex | in one query | from an API | asynchronously | in place | by key
+`);
+const FILLER = phrases(`
+  I tried | the docs say | it works locally but | after upgrading | when the input is large |
+  the result is empty | performance is poor | there is an off-by-one error | the types do not
+  line up | it throws undefined
+`);
 
 /** Zipf-like pick below n: low values much more often (more so with a higher power), like real usage. */
-const skewed = (random: () => number, n: number, power = 2.5) => Math.min(n - 1, Math.floor(n * random() ** power));
+const skewed = (random: () => number, n: number, power = 2.5) =>
+  Math.min(n - 1, Math.floor(n * random() ** power));
 
 /** Moves k random distinct elements to the front (a partial Fisher-Yates shuffle, in place). */
 function shuffleFront<T>(list: T[], k: number, random: () => number): T[] {
@@ -296,7 +381,11 @@ export interface SeedManyResult {
  * transaction with prepared statements, keeping every denormalised counter equal to its rows. The
  * full-text index follows through its triggers. Deterministic for a given seed. For benchmarks.
  */
-export function seedManyQuestions(db: Db, count: number, options: { seed?: number; now?: number } = {}): SeedManyResult {
+export function seedManyQuestions(
+  db: Db,
+  count: number,
+  options: { seed?: number; now?: number } = {},
+): SeedManyResult {
   const started = Date.now();
   const random = randomGenerator(options.seed ?? 42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
@@ -304,31 +393,51 @@ export function seedManyQuestions(db: Db, count: number, options: { seed?: numbe
   const sqlite = db.$client;
 
   const insertUser = sqlite.prepare(
-    'insert into users (username, biography, date_joined) values (?, \'\', ?) on conflict do nothing',
+    "insert into users (username, biography, date_joined) values (?, '', ?) on conflict do nothing",
   );
-  const userIdOf = sqlite.prepare<[string], { id: number }>('select id from users where lower(username) = lower(?)');
-  const insertTag = sqlite.prepare('insert into tags (name, description) values (?, ?) on conflict do nothing');
-  const tagIdOf = sqlite.prepare<[string], { id: number }>('select id from tags where lower(name) = lower(?)');
+  const userIdOf = sqlite.prepare<[string], { id: number }>(
+    'select id from users where lower(username) = lower(?)',
+  );
+  const insertTag = sqlite.prepare(
+    'insert into tags (name, description) values (?, ?) on conflict do nothing',
+  );
+  const tagIdOf = sqlite.prepare<[string], { id: number }>(
+    'select id from tags where lower(name) = lower(?)',
+  );
   const insertQuestion = sqlite.prepare(
     `insert into questions (title, text, asked_by, ask_date_time, last_activity_at, answer_count, view_count,
        up_vote_count, down_vote_count) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertQuestionTag = sqlite.prepare('insert into question_tags (question_id, tag_id, position) values (?, ?, ?)');
-  const insertAnswer = sqlite.prepare('insert into answers (question_id, text, ans_by, ans_date_time) values (?, ?, ?, ?)');
-  const insertVote = sqlite.prepare('insert into question_votes (question_id, user_id, value) values (?, ?, ?)');
-  const insertView = sqlite.prepare('insert into question_views (question_id, user_id, viewed_at) values (?, ?, ?)');
+  const insertQuestionTag = sqlite.prepare(
+    'insert into question_tags (question_id, tag_id, position) values (?, ?, ?)',
+  );
+  const insertAnswer = sqlite.prepare(
+    'insert into answers (question_id, text, ans_by, ans_date_time) values (?, ?, ?, ?)',
+  );
+  const insertVote = sqlite.prepare(
+    'insert into question_votes (question_id, user_id, value) values (?, ?, ?)',
+  );
+  const insertView = sqlite.prepare(
+    'insert into question_views (question_id, user_id, viewed_at) values (?, ?, ?)',
+  );
 
   let answerTotal = 0;
-  const tagNames = [...COMMON_TAGS, ...Array.from({ length: SYNTHETIC_TAGS }, (_, i) => `topic-${i + 1}`)];
+  const tagNames = [
+    ...COMMON_TAGS,
+    ...Array.from({ length: SYNTHETIC_TAGS }, (_, i) => `topic-${i + 1}`),
+  ];
 
   // Indexing rows one by one through the insert trigger is about three times slower than indexing them
   // in one statement at the end: set the trigger aside for the bulk insert, then put it back, all
   // inside the one transaction, so no other writer ever sees the index out of step.
   const ftsTrigger = sqlite
-    .prepare<[], { sql: string }>("select sql from sqlite_master where type = 'trigger' and name = 'questions_fts_after_insert'")
+    .prepare<[], { sql: string }>(
+      "select sql from sqlite_master where type = 'trigger' and name = 'questions_fts_after_insert'",
+    )
     .get();
   const firstNewId = () =>
-    (sqlite.prepare<[], { id: number }>('select coalesce(max(id), 0) + 1 as id from questions').get()?.id ?? 1);
+    sqlite.prepare<[], { id: number }>('select coalesce(max(id), 0) + 1 as id from questions').get()
+      ?.id ?? 1;
 
   sqlite.transaction(() => {
     const fromId = firstNewId();
@@ -361,28 +470,50 @@ export function seedManyQuestions(db: Db, count: number, options: { seed?: numbe
       const shuffled = shuffleFront(members, Math.max(answerCount, viewCount, voteCount), random);
 
       const qid = Number(
-        insertQuestion.run(title, text, asker, asked, lastActivity, answerCount, viewCount, voteCount - downVotes, downVotes)
-          .lastInsertRowid,
+        insertQuestion.run(
+          title,
+          text,
+          asker,
+          asked,
+          lastActivity,
+          answerCount,
+          viewCount,
+          voteCount - downVotes,
+          downVotes,
+        ).lastInsertRowid,
       );
       const chosen = new Set<number>();
       const wanted = 1 + skewed(random, 5);
       while (chosen.size < wanted) chosen.add(tagIds[skewed(random, tagIds.length)] ?? 0);
       [...chosen].forEach((tagId, position) => insertQuestionTag.run(qid, tagId, position));
       answerTimes.forEach((time, k) =>
-        insertAnswer.run(qid, `You can ${pick(VERBS)} the ${noun} ${pick(CONTEXTS)}; ${pick(FILLER)}.`, shuffled[k], time),
+        insertAnswer.run(
+          qid,
+          `You can ${pick(VERBS)} the ${noun} ${pick(CONTEXTS)}; ${pick(FILLER)}.`,
+          shuffled[k],
+          time,
+        ),
       );
       for (let k = 0; k < voteCount; k++) insertVote.run(qid, shuffled[k], k < downVotes ? -1 : 1);
-      for (let k = 0; k < viewCount; k++) insertView.run(qid, shuffled[k], Math.min(now, asked + (k + 1) * HOUR));
+      for (let k = 0; k < viewCount; k++)
+        insertView.run(qid, shuffled[k], Math.min(now, asked + (k + 1) * HOUR));
       answerTotal += answerCount;
     }
     if (ftsTrigger) {
       sqlite
-        .prepare('insert into questions_fts (rowid, title, text) select id, title, text from questions where id >= ?')
+        .prepare(
+          'insert into questions_fts (rowid, title, text) select id, title, text from questions where id >= ?',
+        )
         .run(fromId);
       sqlite.exec(ftsTrigger.sql);
     }
   })();
   // Fresh statistics help the planner with the new data's shape.
   sqlite.exec('analyze');
-  return { questions: count, answers: answerTotal, tags: tagNames.length, ms: Date.now() - started };
+  return {
+    questions: count,
+    answers: answerTotal,
+    tags: tagNames.length,
+    ms: Date.now() - started,
+  };
 }

@@ -83,7 +83,11 @@ export const tagNamesSchema = z
   });
 
 export const CreateQuestionInput = z.object({
-  title: z.string().trim().min(1, questionMessages.titleEmpty).max(TITLE_MAX, questionMessages.titleTooLong),
+  title: z
+    .string()
+    .trim()
+    .min(1, questionMessages.titleEmpty)
+    .max(TITLE_MAX, questionMessages.titleTooLong),
   text: textWithLinks(questionMessages.textEmpty),
   tags: tagNamesSchema,
 });
@@ -98,7 +102,11 @@ export type CreateAnswerInput = z.infer<typeof CreateAnswerInput>;
 export const CreateCommentInput = z.object({
   id: z.number().int().positive(),
   type: z.enum(['question', 'answer']),
-  text: z.string().trim().min(1, questionMessages.commentEmpty).max(COMMENT_MAX, questionMessages.commentTooLong),
+  text: z
+    .string()
+    .trim()
+    .min(1, questionMessages.commentEmpty)
+    .max(COMMENT_MAX, questionMessages.commentTooLong),
 });
 export type CreateCommentInput = z.infer<typeof CreateCommentInput>;
 
@@ -111,7 +119,10 @@ export const ListQuestionsInput = z.object({
 });
 export type ListQuestionsInput = z.input<typeof ListQuestionsInput>;
 
-export const VoteInput = z.object({ qid: z.number().int().positive(), vote: z.enum(['up', 'down']) });
+export const VoteInput = z.object({
+  qid: z.number().int().positive(),
+  vote: z.enum(['up', 'down']),
+});
 export type VoteInput = z.infer<typeof VoteInput>;
 
 export const QuestionIdInput = z.object({ qid: z.number().int().positive() });
@@ -120,7 +131,10 @@ export const TagNameInput = z.object({ name: z.string().trim().min(1).max(200) }
 
 /** Resumable subscriptions: the id of the last event the client saw, if any. */
 export const QuestionEventsInput = z.object({ lastEventId: z.string().nullish() });
-export const QuestionUpdatesInput = z.object({ qid: z.number().int().positive(), lastEventId: z.string().nullish() });
+export const QuestionUpdatesInput = z.object({
+  qid: z.number().int().positive(),
+  lastEventId: z.string().nullish(),
+});
 
 /** The New Question form's checks in the spec's order; returns field → message. */
 export function checkQuestionForm(fields: { title: string; text: string; tags: string }) {

@@ -20,7 +20,9 @@ export const questionRouter = {
     .input(ListQuestionsInput.default({ order: 'newest', limit: 20 }))
     .query(({ ctx, input }) => listQuestions(ctx.db, ctx.events, input)),
 
-  byId: publicProcedure.input(QuestionIdInput).query(({ ctx, input }) => getQuestion(ctx.db, ctx.viewer, input.qid)),
+  byId: publicProcedure
+    .input(QuestionIdInput)
+    .query(({ ctx, input }) => getQuestion(ctx.db, ctx.viewer, input.qid)),
 
   create: protectedProcedure
     .input(CreateQuestionInput)
@@ -31,17 +33,27 @@ export const questionRouter = {
     .input(QuestionIdInput)
     .mutation(({ ctx, input }) => recordView(ctx.db, ctx.events, ctx.viewer, input.qid)),
 
-  vote: protectedProcedure.input(VoteInput).mutation(({ ctx, input }) => voteOnQuestion(ctx.db, ctx.events, ctx.viewer, input)),
+  vote: protectedProcedure
+    .input(VoteInput)
+    .mutation(({ ctx, input }) => voteOnQuestion(ctx.db, ctx.events, ctx.viewer, input)),
 
   /** Every question event, for the list page; resumable from the last event id the client saw. */
   onQuestionChanged: publicProcedure
     .input(QuestionEventsInput.optional())
-    .subscription(({ ctx, input, signal }) => streamTopic(ctx.events, 'question', input?.lastEventId, signal)),
+    .subscription(({ ctx, input, signal }) =>
+      streamTopic(ctx.events, 'question', input?.lastEventId, signal),
+    ),
 
   /** The events of one question, for its detail page; resumable the same way. */
   onQuestionUpdated: publicProcedure
     .input(QuestionUpdatesInput)
     .subscription(({ ctx, input, signal }) =>
-      streamTopic(ctx.events, 'question', input.lastEventId, signal, (event) => event.qid === input.qid),
+      streamTopic(
+        ctx.events,
+        'question',
+        input.lastEventId,
+        signal,
+        (event) => event.qid === input.qid,
+      ),
     ),
 } satisfies TRPCRouterRecord;

@@ -8,5 +8,7 @@ export const tagRouter = {
   list: publicProcedure.query(({ ctx }) => listTags(ctx.db, ctx.events)),
 
   /** Any case: 'React' finds 'react'. */
-  byName: publicProcedure.input(TagNameInput).query(({ ctx, input }) => getTagByName(ctx.db, input.name)),
+  byName: publicProcedure
+    .input(TagNameInput)
+    .query(({ ctx, input }) => getTagByName(ctx.db, input.name)),
 } satisfies TRPCRouterRecord;

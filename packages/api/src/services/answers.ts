@@ -7,7 +7,12 @@ import { assertQuestionExists } from './question-exists';
 import type { Viewer } from './sessions';
 
 /** Answers as the viewer, now; the question's answer count and last activity move in the same transaction. */
-export function createAnswer(db: Db, events: EventBus, viewer: Viewer, input: CreateAnswerInput): AnswerView {
+export function createAnswer(
+  db: Db,
+  events: EventBus,
+  viewer: Viewer,
+  input: CreateAnswerInput,
+): AnswerView {
   const now = new Date();
   const { answer, answerCount } = db.transaction((tx) => {
     assertQuestionExists(tx, input.qid);
@@ -22,9 +27,21 @@ export function createAnswer(db: Db, events: EventBus, viewer: Viewer, input: Cr
       .where(eq(questions.id, input.qid))
       .returning({ answerCount: questions.answerCount })
       .get();
-    const answer: AnswerView = { id, text: input.text, ansBy: viewer.username, ansDateTime: now, comments: [] };
+    const answer: AnswerView = {
+      id,
+      text: input.text,
+      ansBy: viewer.username,
+      ansDateTime: now,
+      comments: [],
+    };
     return { answer, answerCount: row?.answerCount ?? 0 };
   });
-  events.publish('question', { type: 'answered', qid: input.qid, answer, answerCount, lastActivityAt: now });
+  events.publish('question', {
+    type: 'answered',
+    qid: input.qid,
+    answer,
+    answerCount,
+    lastActivityAt: now,
+  });
   return answer;
 }

@@ -13,13 +13,22 @@ function questionOfParent(tx: Executor, input: Pick<CreateCommentInput, 'id' | '
     assertQuestionExists(tx, input.id);
     return input.id;
   }
-  const answer = tx.select({ qid: answers.questionId }).from(answers).where(eq(answers.id, input.id)).get();
+  const answer = tx
+    .select({ qid: answers.questionId })
+    .from(answers)
+    .where(eq(answers.id, input.id))
+    .get();
   if (!answer) throw new TRPCError({ code: 'NOT_FOUND', message: questionMessages.answerNotFound });
   return answer.qid;
 }
 
 /** Comments on a question or an answer as the viewer, now; the question's last activity moves too. */
-export function createComment(db: Db, events: EventBus, viewer: Viewer, input: CreateCommentInput): CommentView {
+export function createComment(
+  db: Db,
+  events: EventBus,
+  viewer: Viewer,
+  input: CreateCommentInput,
+): CommentView {
   const now = new Date();
   const { qid, comment } = db.transaction((tx) => {
     const qid = questionOfParent(tx, input);
@@ -30,7 +39,12 @@ export function createComment(db: Db, events: EventBus, viewer: Viewer, input: C
       .returning({ id: comments.id })
       .get();
     tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, qid)).run();
-    const comment: CommentView = { id, text: input.text, commentBy: viewer.username, commentDateTime: now };
+    const comment: CommentView = {
+      id,
+      text: input.text,
+      commentBy: viewer.username,
+      commentDateTime: now,
+    };
     return { qid, comment };
   });
   events.publish('question', {

@@ -67,7 +67,8 @@ const tagIdParam = (i: number) => sql.placeholder(`tag${i}`);
  */
 function matchingIds(shape: FilterShape): SQL {
   const match = sql.placeholder('match');
-  if (shape.tagCount === 0) return sql`select rowid from questions_fts where ${indexMatches(match)}`;
+  if (shape.tagCount === 0)
+    return sql`select rowid from questions_fts where ${indexMatches(match)}`;
   const questionId = sql`+${questionTags.questionId}`;
   const checks = [
     ...(shape.hasMatch ? [idMatchesText(questionId, match)] : []),
@@ -96,7 +97,8 @@ function filterConditions(shape: FilterShape, plan: Plan): SQL[] {
   }
   const conditions: SQL[] = [];
   if (shape.unansweredOnly) conditions.push(eq(questions.answerCount, 0));
-  if (shape.hasMatch) conditions.push(idMatchesText(sql`+${questions.id}`, sql.placeholder('match')));
+  if (shape.hasMatch)
+    conditions.push(idMatchesText(sql`+${questions.id}`, sql.placeholder('match')));
   for (let i = 0; i < shape.tagCount; i++) {
     conditions.push(
       sql`exists (select 1 from ${questionTags} where ${questionTags.questionId} = ${questions.id} and ${questionTags.tagId} = ${tagIdParam(i)})`,
@@ -109,9 +111,10 @@ const summaryColumns = {
   id: questions.id,
   title: questions.title,
   // A subquery, not a join: the planner must start from the order's index, never from users.
-  askedBy: sql<string>`(select ${users.username} from ${users} where ${users.id} = ${questions.askedBy})`.as(
-    'asked_by_name',
-  ),
+  askedBy:
+    sql<string>`(select ${users.username} from ${users} where ${users.id} = ${questions.askedBy})`.as(
+      'asked_by_name',
+    ),
   askDateTime: questions.askDateTime,
   lastActivityAt: questions.lastActivityAt,
   answerCount: questions.answerCount,
@@ -136,7 +139,8 @@ function buildPageStatement(db: Db, shape: PageShape) {
 
   if (!shape.hasCursor) return page().prepare();
   // A probe sorts its few matches anyway: one row-value comparison is enough.
-  if (shape.plan === 'probe') return page(sql`(${column}, ${questions.id}) < (${cursorValue}, ${cursorId})`).prepare();
+  if (shape.plan === 'probe')
+    return page(sql`(${column}, ${questions.id}) < (${cursorValue}, ${cursorId})`).prepare();
   // A walk after a cursor reads two exact index ranges, the rest of the cursor's tie group and what
   // sorts below it, and merges them. SQLite seeks a row-value comparison on its first column only, so a
   // single walk would step over every tied row first: 60,000 of them in Most Viewed among unviewed questions.
@@ -146,7 +150,10 @@ function buildPageStatement(db: Db, shape: PageShape) {
     .select()
     .from(ties)
     .unionAll(db.select().from(below))
-    .orderBy(sql`${sql.identifier(column.name)} desc`, sql`${sql.identifier(questions.id.name)} desc`)
+    .orderBy(
+      sql`${sql.identifier(column.name)} desc`,
+      sql`${sql.identifier(questions.id.name)} desc`,
+    )
     .limit(limit)
     .prepare();
 }
@@ -195,14 +202,16 @@ function filterParams(filter: ListFilter): Params {
   if (filter.match) params.match = filter.match;
   // Tags created later are usually used less (the popular ones come first), and the first tag drives
   // the matching set: newest tag first keeps that set small.
-  [...filter.tagIds]
-    .sort((a, b) => b - a)
-    .forEach((tagId, i) => (params[`tag${i}`] = tagId));
+  [...filter.tagIds].sort((a, b) => b - a).forEach((tagId, i) => (params[`tag${i}`] = tagId));
   return params;
 }
 
 function filterShape(filter: ListFilter): FilterShape {
-  return { unansweredOnly: filter.unansweredOnly, tagCount: filter.tagIds.length, hasMatch: filter.match !== null };
+  return {
+    unansweredOnly: filter.unansweredOnly,
+    tagCount: filter.tagIds.length,
+    hasMatch: filter.match !== null,
+  };
 }
 
 /** How many questions match a filter, over all pages. */

@@ -1,5 +1,10 @@
 import type { Db } from '@app/db';
-import { parseSearch, questionMessages, type ListQuestionsInput, type QuestionOrder } from '@app/validators';
+import {
+  parseSearch,
+  questionMessages,
+  type ListQuestionsInput,
+  type QuestionOrder,
+} from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import type { EventBus } from '../events';
 import { questionListCache } from './question-list-cache';
@@ -40,7 +45,12 @@ function normalize(input: ListQuestionsInput): ListRequest {
 }
 
 // A cursor is the order's letter, the last row's sort value and its id: "n1717171717171_42".
-const CURSOR_LETTER: Record<QuestionOrder, string> = { newest: 'n', unanswered: 'u', active: 'a', mostViewed: 'v' };
+const CURSOR_LETTER: Record<QuestionOrder, string> = {
+  newest: 'n',
+  unanswered: 'u',
+  active: 'a',
+  mostViewed: 'v',
+};
 
 function sortValue(order: QuestionOrder, row: QuestionSummary): number {
   if (order === 'mostViewed') return row.viewCount;
@@ -94,15 +104,14 @@ export function listQuestions(db: Db, events: EventBus, input: ListQuestionsInpu
       db,
       pageRows.map((row) => row.id),
     );
-    const items = pageRows.map(
-      (row): QuestionSummary => ({
-        ...row,
-        tags: tagsById.get(row.id) ?? [],
-        voteScore: row.upVoteCount - row.downVoteCount,
-      }),
-    );
+    const items = pageRows.map((row): QuestionSummary => ({
+      ...row,
+      tags: tagsById.get(row.id) ?? [],
+      voteScore: row.upVoteCount - row.downVoteCount,
+    }));
     const last = items.at(-1);
-    const nextCursor = rows.length > request.limit && last ? encodeCursor(request.order, last) : null;
+    const nextCursor =
+      rows.length > request.limit && last ? encodeCursor(request.order, last) : null;
     return { items, nextCursor, total };
   });
 }

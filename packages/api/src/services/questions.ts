@@ -11,13 +11,24 @@ import { findOrCreateTags, tagsForQuestions } from './tags';
 import { votesOnQuestion } from './votes';
 
 /** Asks a question as the signed-in viewer, now; tags are found or created in the same transaction. */
-export function createQuestion(db: Db, events: EventBus, viewer: Viewer, input: CreateQuestionInput): QuestionSummary {
+export function createQuestion(
+  db: Db,
+  events: EventBus,
+  viewer: Viewer,
+  input: CreateQuestionInput,
+): QuestionSummary {
   const now = new Date();
   const question = db.transaction((tx): QuestionSummary => {
     const tags = findOrCreateTags(tx, input.tags);
     const { id } = tx
       .insert(questions)
-      .values({ title: input.title, text: input.text, askedBy: viewer.id, askDateTime: now, lastActivityAt: now })
+      .values({
+        title: input.title,
+        text: input.text,
+        askedBy: viewer.id,
+        askDateTime: now,
+        lastActivityAt: now,
+      })
       .returning({ id: questions.id })
       .get();
     tx.insert(questionTags)
@@ -42,7 +53,8 @@ export function createQuestion(db: Db, events: EventBus, viewer: Viewer, input: 
 }
 
 // Authors are read by id: a deleted account keeps its row and name, so its posts still show it.
-const usernameOf = (userId: unknown) => sql<string>`(select ${users.username} from ${users} where ${users.id} = ${userId})`;
+const usernameOf = (userId: unknown) =>
+  sql<string>`(select ${users.username} from ${users} where ${users.id} = ${userId})`;
 
 const questionRow = perDb((db) =>
   db
@@ -79,7 +91,12 @@ const questionComments = perDb((db) =>
 
 const questionAnswers = perDb((db) =>
   db
-    .select({ id: answers.id, text: answers.text, ansBy: usernameOf(answers.ansBy), ansDateTime: answers.ansDateTime })
+    .select({
+      id: answers.id,
+      text: answers.text,
+      ansBy: usernameOf(answers.ansBy),
+      ansDateTime: answers.ansDateTime,
+    })
     .from(answers)
     .where(eq(answers.questionId, sql.placeholder('qid')))
     .orderBy(asc(answers.id))
@@ -100,7 +117,8 @@ const answerComments = perDb((db) =>
 /** The whole question page: text, tags, votes (and the viewer's own), comments, answers with theirs. */
 export function getQuestion(db: Db, viewer: Viewer | null, qid: number): QuestionDetail {
   const question = questionRow(db).get({ qid });
-  if (!question) throw new TRPCError({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
+  if (!question)
+    throw new TRPCError({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
   const byAnswer = new Map<number, CommentView[]>();
   for (const { answerId, ...comment } of answerComments(db).all({ qid })) {
     let list = byAnswer.get(answerId);
@@ -125,7 +143,12 @@ export function getQuestion(db: Db, viewer: Viewer | null, qid: number): Questio
  * Counts the viewer's view of a question once: views are a set of users, so a second visit changes
  * nothing and publishes nothing.
  */
-export function recordView(db: Db, events: EventBus, viewer: Viewer, qid: number): { qid: number; viewCount: number } {
+export function recordView(
+  db: Db,
+  events: EventBus,
+  viewer: Viewer,
+  qid: number,
+): { qid: number; viewCount: number } {
   const result = db.transaction((tx) => {
     assertQuestionExists(tx, qid);
     const added = tx
@@ -141,9 +164,14 @@ export function recordView(db: Db, events: EventBus, viewer: Viewer, qid: number
           .where(eq(questions.id, qid))
           .returning({ viewCount: questions.viewCount })
           .get()
-      : tx.select({ viewCount: questions.viewCount }).from(questions).where(eq(questions.id, qid)).get();
+      : tx
+          .select({ viewCount: questions.viewCount })
+          .from(questions)
+          .where(eq(questions.id, qid))
+          .get();
     return { counted, viewCount: row?.viewCount ?? 0 };
   });
-  if (result.counted) events.publish('question', { type: 'viewed', qid, viewCount: result.viewCount });
+  if (result.counted)
+    events.publish('question', { type: 'viewed', qid, viewCount: result.viewCount });
   return { qid, viewCount: result.viewCount };
 }

@@ -25,7 +25,9 @@ const tagsOfQuestions = perDb((db) =>
     .select({ questionId: questionTags.questionId, ...tagView })
     .from(questionTags)
     .innerJoin(tags, eq(tags.id, questionTags.tagId))
-    .where(sql`${questionTags.questionId} in (select value from json_each(${sql.placeholder('ids')}))`)
+    .where(
+      sql`${questionTags.questionId} in (select value from json_each(${sql.placeholder('ids')}))`,
+    )
     .orderBy(questionTags.questionId, questionTags.position)
     .prepare(),
 );
@@ -45,7 +47,9 @@ const tagsWithCounts = perDb((db) =>
 export function tagsForQuestions(db: Db, questionIds: readonly number[]): Map<number, TagView[]> {
   const byQuestion = new Map<number, TagView[]>(questionIds.map((id) => [id, []]));
   if (questionIds.length === 0) return byQuestion;
-  for (const { questionId, ...tag } of tagsOfQuestions(db).all({ ids: JSON.stringify(questionIds) })) {
+  for (const { questionId, ...tag } of tagsOfQuestions(db).all({
+    ids: JSON.stringify(questionIds),
+  })) {
     byQuestion.get(questionId)?.push(tag);
   }
   return byQuestion;
@@ -67,7 +71,11 @@ export function findOrCreateTags(tx: Executor, names: readonly string[]): TagVie
   return names.map((name) => {
     const existing = tx.select(tagView).from(tags).where(sameName(name)).get();
     if (existing) return existing;
-    return tx.insert(tags).values({ name, description: DEFAULT_TAG_DESCRIPTION }).returning(tagView).get();
+    return tx
+      .insert(tags)
+      .values({ name, description: DEFAULT_TAG_DESCRIPTION })
+      .returning(tagView)
+      .get();
   });
 }
 

@@ -28,15 +28,24 @@ export function votesOnQuestion(db: Executor, qid: number, viewerId: number | nu
  * replaces it. The vote row and the question's counters change in one transaction. Authors may vote on
  * their own questions, as in the original app.
  */
-export function voteOnQuestion(db: Db, events: EventBus, viewer: Viewer, input: VoteInput): QuestionVotes {
+export function voteOnQuestion(
+  db: Db,
+  events: EventBus,
+  viewer: Viewer,
+  input: VoteInput,
+): QuestionVotes {
   const wanted = input.vote === 'up' ? 1 : -1;
   const { votes, counts } = db.transaction((tx) => {
     assertQuestionExists(tx, input.qid);
     const mine = and(eq(questionVotes.questionId, input.qid), eq(questionVotes.userId, viewer.id));
-    const before = tx.select({ value: questionVotes.value }).from(questionVotes).where(mine).get()?.value ?? 0;
+    const before =
+      tx.select({ value: questionVotes.value }).from(questionVotes).where(mine).get()?.value ?? 0;
     const after = before === wanted ? 0 : wanted;
     if (after === 0) tx.delete(questionVotes).where(mine).run();
-    else if (before === 0) tx.insert(questionVotes).values({ questionId: input.qid, userId: viewer.id, value: after }).run();
+    else if (before === 0)
+      tx.insert(questionVotes)
+        .values({ questionId: input.qid, userId: viewer.id, value: after })
+        .run();
     else tx.update(questionVotes).set({ value: after }).where(mine).run();
 
     const up = Number(after === 1) - Number(before === 1);

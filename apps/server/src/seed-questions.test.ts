@@ -1,0 +1,115 @@
+import { appRouter, createCallerFactory, createContextInner } from '@app/api';
+import { createTestDb, questions, tags, type Db } from '@app/db';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { seedDemoContent } from './seed-demo';
+import { seedManyQuestions } from './seed-questions';
+
+/** Rows whose denormalised counters disagree with the rows they count. */
+function inconsistentQuestions(db: Db): number {
+  return db.$client
+    .prepare<[], { n: number }>(
+      `select count(*) as n from questions q where
+         answer_count <> (select count(*) from answers where question_id = q.id)
+         or view_count <> (select count(*) from question_views where question_id = q.id)
+         or up_vote_count <> (select count(*) from question_votes where question_id = q.id and value = 1)
+         or down_vote_count <> (select count(*) from question_votes where question_id = q.id and value = -1)
+         or last_activity_at < coalesce((select max(ans_date_time) from answers where question_id = q.id), 0)
+         or last_activity_at < ask_date_time
+         or not exists (select 1 from question_tags where question_id = q.id)`,
+    )
+    .get()!.n;
+}
+
+/** Throws when the full-text index disagrees with the questions table. */
+function checkFullTextIndex(db: Db): void {
+  db.$client.exec(`insert into questions_fts (questions_fts, rank) values ('integrity-check', 1)`);
+}
+
+const caller = (db: Db) => createCallerFactory(appRouter)(createContextInner({ db }));
+
+describe('seedDemoQuestions', () => {
+  it('gives the demo users questions with tags, answers, comments, votes and views, counters in step', async () => {
+    const db = createTestDb();
+    await seedDemoContent(db, { onlyIfEmpty: true });
+    const api = caller(db);
+    const list = await api.question.list();
+    expect(list.total).toBeGreaterThanOrEqual(5);
+    expect(new Set(list.items.map((q) => q.askedBy))).toEqual(new Set(['alice', 'bob', 'carol']));
+    expect(list.items.some((q) => q.answerCount === 0)).toBe(true);
+    expect(inconsistentQuestions(db)).toBe(0);
+    checkFullTextIndex(db);
+
+    const details = await Promise.all(list.items.map((q) => api.question.byId({ qid: q.id })));
+    expect(
+      details.some((q) =>
+        /\[[^\]]+\]\(https:\/\/[^)]+\)/.test(q.text + q.answers.map((a) => a.text).join()),
+      ),
+    ).toBe(true);
+    expect(
+      details.some((q) => q.comments.length > 0 && q.answers.some((a) => a.comments.length > 0)),
+    ).toBe(true);
+    const react = (await api.tag.list()).find((t) => t.name === 'react');
+    expect(react?.description).not.toBe('user added tag');
+  });
+
+  it('does nothing when questions exist, so the seed may run again', async () => {
+    const db = createTestDb();
+    await seedDemoContent(db, { onlyIfEmpty: true });
+    const count = () =>
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(questions)
+        .get()?.n;
+    const before = count();
+    await seedDemoContent(db, { onlyIfEmpty: false });
+    expect(count()).toBe(before);
+  });
+});
+
+describe('seedManyQuestions', () => {
+  it('inserts N questions with tags, answers, votes and views, counters and search index consistent', async () => {
+    const db = createTestDb();
+    const result = seedManyQuestions(db, 2000);
+    expect(result).toMatchObject({
+      questions: 2000,
+      tags: expect.any(Number),
+      answers: expect.any(Number),
+    });
+    expect(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(questions)
+        .get()?.n,
+    ).toBe(2000);
+    expect(inconsistentQuestions(db)).toBe(0);
+    checkFullTextIndex(db);
+
+    const api = caller(db);
+    const search = await api.question.list({ search: '[javascript] array' });
+    expect(search.total).toBeGreaterThan(0);
+    expect(search.items.every((q) => q.tags.some((t) => t.name === 'javascript'))).toBe(true);
+    expect(
+      (await api.question.list({ order: 'unanswered' })).items.every((q) => q.answerCount === 0),
+    ).toBe(true);
+    expect(db.select().from(tags).all().length).toBe(result.tags);
+  });
+
+  it('adds to what is there and keeps the index in step with later writes', async () => {
+    const db = createTestDb();
+    seedManyQuestions(db, 100);
+    seedManyQuestions(db, 100, { seed: 2 });
+    expect(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(questions)
+        .get()?.n,
+    ).toBe(200);
+    expect(inconsistentQuestions(db)).toBe(0);
+    checkFullTextIndex(db);
+    // The insert trigger is back: a question asked afterwards is searchable.
+    db.$client.exec(`insert into questions (title, text, asked_by, ask_date_time, last_activity_at)
+      values ('Zygomorphic flowers', 'text', 1, 0, 0)`);
+    expect((await caller(db).question.list({ search: 'zygomorph' })).total).toBe(1);
+  });
+});

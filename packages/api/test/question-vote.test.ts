@@ -1,0 +1,117 @@
+import { questions } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestWorld, readEvents } from './helpers';
+import { ask, useClock } from './question-fixtures';
+
+useClock();
+
+async function setup() {
+  const world = createTestWorld();
+  const alice = await world.signedIn('alice');
+  const bob = await world.signedIn('bob');
+  const carol = await world.signedIn('carol');
+  const q = await ask(alice);
+  const counters = () =>
+    world.db
+      .select({ up: questions.upVoteCount, down: questions.downVoteCount })
+      .from(questions)
+      .where(eq(questions.id, q.id))
+      .get();
+  return { world, alice, bob, carol, q, counters };
+}
+
+describe('question.vote', () => {
+  it('an upvote adds the user to upVotes and sets their vote to +1', async () => {
+    const { bob, q, counters } = await setup();
+    expect(await bob.api.question.vote({ qid: q.id, vote: 'up' })).toEqual({
+      upVotes: ['bob'],
+      downVotes: [],
+      myVote: 1,
+    });
+    expect(counters()).toEqual({ up: 1, down: 0 });
+    expect((await bob.api.question.byId({ qid: q.id })).myVote).toBe(1);
+  });
+
+  it('upvoting again takes the upvote back', async () => {
+    const { bob, q, counters } = await setup();
+    await bob.api.question.vote({ qid: q.id, vote: 'up' });
+    expect(await bob.api.question.vote({ qid: q.id, vote: 'up' })).toEqual({
+      upVotes: [],
+      downVotes: [],
+      myVote: 0,
+    });
+    expect(counters()).toEqual({ up: 0, down: 0 });
+  });
+
+  it('a downvote replaces an upvote, and an upvote replaces a downvote', async () => {
+    const { bob, q, counters } = await setup();
+    await bob.api.question.vote({ qid: q.id, vote: 'up' });
+    expect(await bob.api.question.vote({ qid: q.id, vote: 'down' })).toEqual({
+      upVotes: [],
+      downVotes: ['bob'],
+      myVote: -1,
+    });
+    expect(counters()).toEqual({ up: 0, down: 1 });
+    expect(await bob.api.question.vote({ qid: q.id, vote: 'up' })).toMatchObject({
+      upVotes: ['bob'],
+      myVote: 1,
+    });
+    expect(counters()).toEqual({ up: 1, down: 0 });
+  });
+
+  it('downvoting again takes the downvote back', async () => {
+    const { bob, q, counters } = await setup();
+    await bob.api.question.vote({ qid: q.id, vote: 'down' });
+    expect((await bob.api.question.vote({ qid: q.id, vote: 'down' })).myVote).toBe(0);
+    expect(counters()).toEqual({ up: 0, down: 0 });
+  });
+
+  it('the displayed count is upVotes minus downVotes, per user', async () => {
+    const { alice, bob, carol, q } = await setup();
+    await bob.api.question.vote({ qid: q.id, vote: 'up' });
+    await carol.api.question.vote({ qid: q.id, vote: 'up' });
+    await alice.api.question.vote({ qid: q.id, vote: 'down' });
+    const detail = await carol.api.question.byId({ qid: q.id });
+    expect(detail).toMatchObject({
+      upVotes: ['bob', 'carol'],
+      downVotes: ['alice'],
+      myVote: 1,
+      voteScore: 1,
+    });
+    const card = (await carol.api.question.list()).items[0];
+    expect(card).toMatchObject({ upVoteCount: 2, downVoteCount: 1, voteScore: 1 });
+  });
+
+  it('lets authors vote on their own question, as the original app does', async () => {
+    const { alice, q } = await setup();
+    expect((await alice.api.question.vote({ qid: q.id, vote: 'up' })).upVotes).toEqual(['alice']);
+  });
+
+  it('publishes voted with both lists and the counts', async () => {
+    const { world, bob, q } = await setup();
+    const live = new AbortController();
+    const events = await readEvents(
+      world.client().listen(live.signal).question.onQuestionChanged(),
+    );
+    await bob.api.question.vote({ qid: q.id, vote: 'down' });
+    expect((await events.next()).data).toEqual({
+      type: 'voted',
+      qid: q.id,
+      upVotes: [],
+      downVotes: ['bob'],
+      upVoteCount: 0,
+      downVoteCount: 1,
+      voteScore: -1,
+    });
+    live.abort();
+  });
+
+  it("answers NOT_FOUND 'Question not found' for an unknown question", async () => {
+    const { bob } = await setup();
+    await expect(bob.api.question.vote({ qid: 999, vote: 'up' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Question not found',
+    });
+  });
+});
