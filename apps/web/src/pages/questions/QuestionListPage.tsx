@@ -1,13 +1,149 @@
-import { ComingSoon } from '../../components';
+import { QUESTION_ORDERS, questionMessages, questionOrderLabels } from '@app/validators';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, EmptyState, LoadingState, PageHeader, TextField } from '../../components';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { QuestionCard } from '../../components/QuestionCard';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useLiveQuestions } from '../../hooks/useLiveQuestions';
+import { useNow } from '../../hooks/useNow';
+import { errorMessage } from '../../lib/errors';
+import {
+  countLabel,
+  listItems,
+  listTitle,
+  listViewFromParams,
+  type ListView,
+} from '../../lib/questionCache';
+import { trpc } from '../../trpc';
+import { AskQuestionButton } from './AskQuestionButton';
 
-/** /home: the question list (SPEC §2) — placeholder until the questions screens are built. */
-export default function QuestionListPage() {
-  useDocumentTitle('All Questions');
+/** The /home URL of a list: order (left out when newest), search, tag. */
+function listHref(view: ListView): string {
+  const params = new URLSearchParams();
+  if (view.search) params.set('search', view.search);
+  if (view.tag) params.set('tag', view.tag);
+  if (view.order !== 'newest') params.set('order', view.order);
+  const query = params.toString();
+  return query ? `/home?${query}` : '/home';
+}
+
+/** The search box: Enter opens /home?search=… (keeping the order); a blank search shows all questions. */
+function SearchBox({ view }: { view: ListView }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(view.search ?? '');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const search = text.trim();
+    void navigate(listHref({ order: view.order, ...(search ? { search } : {}) }));
+  };
   return (
-    <ComingSoon
-      title="All Questions"
-      description="Browse, search and sort the questions of the community."
-    />
+    <form role="search" className="question-search" onSubmit={onSubmit}>
+      <TextField
+        label="Search questions"
+        hideLabel
+        type="search"
+        placeholder="Search ..."
+        enterKeyHint="search"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+    </form>
+  );
+}
+
+/**
+ * Question list (/home, SPEC §2): title, count, search, the four orders, Ask a Question, question cards,
+ * paged 20 at a time. ?search=, ?tag= and ?order= live in the URL so a reload keeps them; the list stays
+ * current from live question events.
+ */
+export default function QuestionListPage() {
+  const [params, setParams] = useSearchParams();
+  const view = listViewFromParams(params);
+  const title = listTitle(view);
+  useDocumentTitle(title);
+  useLiveQuestions();
+  const now = useNow();
+
+  // A message handed over by a redirect (e.g. 'Question ID is missing.'), shown once.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice] = useState(() => (location.state as { error?: unknown } | null)?.error);
+  useEffect(() => {
+    if ((location.state as { error?: unknown } | null)?.error)
+      void navigate({ search: location.search }, { replace: true, state: null });
+  }, [location.state, location.search, navigate]);
+
+  const input = {
+    order: view.order,
+    ...(view.search ? { search: view.search } : {}),
+    ...(view.tag ? { tag: view.tag } : {}),
+  };
+  const list = trpc.question.list.useInfiniteQuery(input, {
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const items = listItems(list.data);
+  const total = list.data?.pages[0]?.total;
+
+  const setOrder = (order: ListView['order']) => {
+    const next = new URLSearchParams(params);
+    if (order === 'newest') next.delete('order');
+    else next.set('order', order);
+    setParams(next);
+  };
+
+  return (
+    <div className="page questions-page">
+      <PageHeader
+        title={title}
+        subtitle={total !== undefined ? countLabel(total, 'question') : null}
+        actions={<AskQuestionButton />}
+      />
+      {typeof notice === 'string' && <Alert>{notice}</Alert>}
+      <div className="questions-toolbar">
+        <SearchBox key={view.search ?? ''} view={view} />
+        <div className="order-buttons" role="group" aria-label="Order">
+          {QUESTION_ORDERS.map((order) => (
+            <button
+              key={order}
+              type="button"
+              className="order-buttons__button"
+              aria-pressed={view.order === order}
+              onClick={() => setOrder(order)}
+            >
+              {questionOrderLabels[order]}
+            </button>
+          ))}
+        </div>
+      </div>
+      {list.isPending ? (
+        <LoadingState label="Loading questions..." />
+      ) : !list.data ? (
+        <Alert>{errorMessage(list.error, questionMessages.fetchFailed)}</Alert>
+      ) : items.length === 0 ? (
+        <EmptyState title={questionMessages.noQuestions} />
+      ) : (
+        <>
+          <ul className="question-list" aria-label="Questions">
+            {items.map((question) => (
+              <li key={question.id}>
+                <QuestionCard question={question} now={now} />
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <LoadMoreButton
+              loading={list.isFetchingNextPage}
+              onLoadMore={() => {
+                if (!list.isFetchingNextPage) void list.fetchNextPage();
+              }}
+            />
+          )}
+          {list.isError && <Alert>{errorMessage(list.error, questionMessages.fetchFailed)}</Alert>}
+        </>
+      )}
+    </div>
   );
 }

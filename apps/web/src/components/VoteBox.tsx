@@ -1,0 +1,43 @@
+export interface VoteBoxProps {
+  /** upVotes − downVotes. */
+  score: number;
+  /** The viewer's own vote: +1, -1 or 0 (SPEC §4). */
+  myVote: number;
+  onVote: (vote: 'up' | 'down') => void;
+  busy?: boolean;
+}
+
+/** Upvote / count / Downvote; the pressed button shows the viewer's own vote. Voting again takes it back. */
+export function VoteBox({ score, myVote, onVote, busy = false }: VoteBoxProps) {
+  return (
+    <div className="vote-box" role="group" aria-label="Votes">
+      <button
+        type="button"
+        className="vote-box__button"
+        aria-label="Upvote"
+        aria-pressed={myVote === 1}
+        disabled={busy}
+        onClick={() => onVote('up')}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 6 3 18h18z" />
+        </svg>
+      </button>
+      <span className="vote-box__count" aria-live="polite">
+        {score}
+      </span>
+      <button
+        type="button"
+        className="vote-box__button"
+        aria-label="Downvote"
+        aria-pressed={myVote === -1}
+        disabled={busy}
+        onClick={() => onVote('down')}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 18 3 6h18z" />
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyQuestionEventToDetail,
+  applyQuestionEventToList,
+  countLabel,
+  listItems,
+  listTitle,
+  listViewFromInput,
+  listViewFromParams,
+  parseQid,
+  votedEvent,
+  voteOf,
+  type ListView,
+  type QuestionDetail,
+  type QuestionEvent,
+  type QuestionListData,
+  type QuestionSummary,
+} from './questionCache';
+
+const T0 = new Date('2025-01-01T00:00:00Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+const q = (id: number, extra: Partial<QuestionSummary> = {}): QuestionSummary => ({
+  id,
+  title: `Question ${id}`,
+  tags: [{ id: 1, name: 'react', description: '' }],
+  askedBy: 'alice',
+  askDateTime: at(id),
+  lastActivityAt: at(id),
+  answerCount: 0,
+  viewCount: 0,
+  upVoteCount: 0,
+  downVoteCount: 0,
+  voteScore: 0,
+  ...extra,
+});
+
+const list = (pages: QuestionSummary[][], total: number, more = false): QuestionListData => ({
+  pages: pages.map((items, index) => ({
+    items,
+    total,
+    nextCursor: index < pages.length - 1 || more ? `c${index}` : null,
+  })),
+  pageParams: pages.map((_, index) => (index === 0 ? undefined : `c${index - 1}`)),
+});
+
+const ids = (data: QuestionListData) => listItems(data).map((item) => item.id);
+const newest: ListView = { order: 'newest' };
+
+const created = (question: QuestionSummary): QuestionEvent => ({
+  type: 'created',
+  qid: question.id,
+  question,
+});
+const answered = (qid: number, answerCount: number, minutes = 100): QuestionEvent => ({
+  type: 'answered',
+  qid,
+  answer: { id: 50 + answerCount, text: 'A', ansBy: 'bob', ansDateTime: at(minutes), comments: [] },
+  answerCount,
+  lastActivityAt: at(minutes),
+});
+
+describe('applyQuestionEventToList', () => {
+  const data = list([[q(3), q(2)], [q(1)]], 3);
+
+  it('puts a new question first on the newest list and counts it', () => {
+    const { data: next, refetch } = applyQuestionEventToList(data, created(q(4)), newest);
+    expect(refetch).toBe(false);
+    expect(ids(next)).toEqual([4, 3, 2, 1]);
+    expect(next.pages.map((p) => p.total)).toEqual([4, 4]);
+  });
+
+  it('is idempotent for a question already listed', () => {
+    const once = applyQuestionEventToList(data, created(q(4)), newest).data;
+    const twice = applyQuestionEventToList(once, created(q(4)), newest);
+    expect(twice.data).toBe(once);
+    expect(twice.refetch).toBe(false);
+  });
+
+  it('adds a new question to a tag list only when it carries the tag (any case)', () => {
+    const tagged = q(4, { tags: [{ id: 2, name: 'TypeScript', description: '' }] });
+    expect(
+      ids(
+        applyQuestionEventToList(data, created(tagged), { order: 'newest', tag: 'typescript' })
+          .data,
+      ),
+    ).toEqual([4, 3, 2, 1]);
+    const other = applyQuestionEventToList(data, created(tagged), {
+      order: 'newest',
+      tag: 'react',
+    });
+    expect(other.data).toBe(data);
+    expect(other.refetch).toBe(false);
+  });
+
+  it('asks for a refetch when only the server knows where a new question goes', () => {
+    expect(
+      applyQuestionEventToList(data, created(q(4)), { order: 'newest', search: 'x' }).refetch,
+    ).toBe(true);
+    expect(applyQuestionEventToList(data, created(q(4)), { order: 'mostViewed' }).refetch).toBe(
+      true,
+    );
+  });
+
+  it('updates answer counts and activity in place', () => {
+    const { data: next, refetch } = applyQuestionEventToList(data, answered(2, 1), newest);
+    expect(refetch).toBe(false);
+    expect(ids(next)).toEqual([3, 2, 1]);
+    expect(listItems(next)[1]).toMatchObject({ answerCount: 1, lastActivityAt: at(100) });
+    // A replayed older event does not lower the count.
+    expect(
+      listItems(applyQuestionEventToList(next, answered(2, 1, 50), newest).data)[1]?.answerCount,
+    ).toBe(1);
+  });
+
+  it('moves an answered or commented question to the top of the active list', () => {
+    const active: ListView = { order: 'active' };
+    expect(ids(applyQuestionEventToList(data, answered(1, 1), active).data)).toEqual([1, 3, 2]);
+    const comment: QuestionEvent = {
+      type: 'commented',
+      qid: 2,
+      parent: { type: 'question', id: 2 },
+      comment: { id: 9, text: 'c', commentBy: 'bob', commentDateTime: at(100) },
+      lastActivityAt: at(100),
+    };
+    const next = applyQuestionEventToList(data, comment, active).data;
+    expect(ids(next)).toEqual([2, 3, 1]);
+    expect(next.pages[0]?.total).toBe(3);
+    // Activity on a question not in the cached pages: only a refetch can place it.
+    expect(applyQuestionEventToList(data, answered(7, 1), active).refetch).toBe(true);
+  });
+
+  it('drops an answered question from the unanswered list', () => {
+    const unanswered: ListView = { order: 'unanswered' };
+    const next = applyQuestionEventToList(data, answered(2, 1), unanswered).data;
+    expect(ids(next)).toEqual([3, 1]);
+    expect(next.pages[0]?.total).toBe(2);
+    // Not cached: refetch only when it could sit on a page not loaded yet.
+    expect(applyQuestionEventToList(next, answered(2, 1), unanswered)).toEqual({
+      data: next,
+      refetch: false,
+    });
+    const partial = list([[q(3)]], 10, true);
+    expect(applyQuestionEventToList(partial, answered(8, 1), unanswered).refetch).toBe(true);
+    expect(applyQuestionEventToList(partial, answered(8, 2), unanswered).refetch).toBe(false);
+  });
+
+  it('patches votes and views in place', () => {
+    const voted: QuestionEvent = {
+      type: 'voted',
+      qid: 1,
+      upVotes: ['a', 'b'],
+      downVotes: ['c'],
+      upVoteCount: 2,
+      downVoteCount: 1,
+      voteScore: 1,
+    };
+    const afterVote = applyQuestionEventToList(data, voted, newest).data;
+    expect(listItems(afterVote)[2]).toMatchObject({
+      upVoteCount: 2,
+      downVoteCount: 1,
+      voteScore: 1,
+    });
+    const viewed: QuestionEvent = { type: 'viewed', qid: 3, viewCount: 5 };
+    const afterView = applyQuestionEventToList(afterVote, viewed, { order: 'mostViewed' });
+    expect(afterView.refetch).toBe(false);
+    expect(listItems(afterView.data)[0]?.viewCount).toBe(5);
+    // Events for questions that are not listed change nothing.
+    expect(applyQuestionEventToList(data, { ...viewed, qid: 99 }, newest).data).toBe(data);
+  });
+});
+
+const detail = (): QuestionDetail => ({
+  id: 1,
+  title: 'T',
+  text: 'Body',
+  tags: [],
+  askedBy: 'alice',
+  askDateTime: T0,
+  lastActivityAt: T0,
+  viewCount: 1,
+  answerCount: 1,
+  voteScore: 0,
+  upVotes: [],
+  downVotes: [],
+  myVote: 0,
+  comments: [],
+  answers: [{ id: 51, text: 'First', ansBy: 'bob', ansDateTime: T0, comments: [] }],
+});
+
+describe('applyQuestionEventToDetail', () => {
+  it('adds a new answer once', () => {
+    const event = answered(1, 2);
+    const once = applyQuestionEventToDetail(detail(), event, 'alice');
+    expect(once.answers.map((a) => a.id)).toEqual([51, 52]);
+    expect(once.answerCount).toBe(2);
+    expect(applyQuestionEventToDetail(once, event, 'alice')).toEqual(once);
+  });
+
+  it('adds comments to the question or to an answer, once', () => {
+    const comment = { id: 7, text: 'Nice', commentBy: 'carol', commentDateTime: at(5) };
+    const onQuestion: QuestionEvent = {
+      type: 'commented',
+      qid: 1,
+      parent: { type: 'question', id: 1 },
+      comment,
+      lastActivityAt: at(5),
+    };
+    const a = applyQuestionEventToDetail(detail(), onQuestion, 'alice');
+    expect(a.comments).toEqual([comment]);
+    expect(applyQuestionEventToDetail(a, onQuestion, 'alice').comments).toHaveLength(1);
+    const onAnswer: QuestionEvent = { ...onQuestion, parent: { type: 'answer', id: 51 } };
+    const b = applyQuestionEventToDetail(detail(), onAnswer, 'alice');
+    expect(b.comments).toEqual([]);
+    expect(b.answers[0]?.comments).toEqual([comment]);
+  });
+
+  it('replaces votes and derives the viewer’s own vote', () => {
+    const event = votedEvent(1, { upVotes: ['bob'], downVotes: ['carol'], myVote: 1 });
+    expect(applyQuestionEventToDetail(detail(), event, 'bob')).toMatchObject({
+      voteScore: 0,
+      myVote: 1,
+    });
+    expect(applyQuestionEventToDetail(detail(), event, 'carol').myVote).toBe(-1);
+    expect(applyQuestionEventToDetail(detail(), event, 'alice').myVote).toBe(0);
+  });
+
+  it('raises the view count and ignores other questions', () => {
+    expect(
+      applyQuestionEventToDetail(detail(), { type: 'viewed', qid: 1, viewCount: 4 }, 'a').viewCount,
+    ).toBe(4);
+    const d = detail();
+    expect(applyQuestionEventToDetail(d, { type: 'viewed', qid: 2, viewCount: 4 }, 'a')).toBe(d);
+  });
+});
+
+describe('helpers', () => {
+  it('reads the list view from the URL', () => {
+    expect(listViewFromParams(new URLSearchParams(''))).toEqual({ order: 'newest' });
+    expect(listViewFromParams(new URLSearchParams('order=active&search=%20x%20&tag='))).toEqual({
+      order: 'active',
+      search: 'x',
+    });
+    expect(listViewFromParams(new URLSearchParams('order=bogus&tag=react'))).toEqual({
+      order: 'newest',
+      tag: 'react',
+    });
+    expect(listViewFromInput({ order: 'mostViewed', tag: 'js', limit: 20 })).toEqual({
+      order: 'mostViewed',
+      tag: 'js',
+    });
+    expect(listViewFromInput(undefined)).toEqual({ order: 'newest' });
+  });
+
+  it('titles the list', () => {
+    expect(listTitle({ order: 'newest' })).toBe('All Questions');
+    expect(listTitle({ order: 'newest', search: 'x', tag: 'react' })).toBe('Search Results');
+    expect(listTitle({ order: 'newest', tag: 'react' })).toBe('react');
+  });
+
+  it('pluralises counts', () => {
+    expect(countLabel(1, 'question')).toBe('1 question');
+    expect(countLabel(0, 'answer')).toBe('0 answers');
+    expect(countLabel(12, 'view')).toBe('12 views');
+  });
+
+  it('parses question ids', () => {
+    expect(parseQid('12')).toBe(12);
+    for (const bad of [undefined, '', '0', 'abc', '1.5', '-3', '12abc', '9999999999999999'])
+      expect(parseQid(bad)).toBeNull();
+  });
+
+  it('reads a vote', () => {
+    expect(voteOf({ upVotes: ['a'], downVotes: ['b'] }, 'a')).toBe(1);
+    expect(voteOf({ upVotes: ['a'], downVotes: ['b'] }, 'b')).toBe(-1);
+    expect(voteOf({ upVotes: [], downVotes: [] }, 'a')).toBe(0);
+  });
+
+  it('lists cached items without repeats', () => {
+    expect(
+      ids(
+        list(
+          [
+            [q(3), q(2)],
+            [q(2), q(1)],
+          ],
+          3,
+        ),
+      ),
+    ).toEqual([3, 2, 1]);
+    expect(listItems(undefined)).toEqual([]);
+  });
+});

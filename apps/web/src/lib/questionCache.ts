@@ -1,0 +1,323 @@
+import { QUESTION_ORDERS, type QuestionOrder } from '@app/validators';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { RouterOutputs } from '../trpc';
+
+/** One card of the question list, one page of it, and the whole question page, as the server sends them. */
+export type QuestionSummary = RouterOutputs['question']['list']['items'][number];
+export type QuestionPage = RouterOutputs['question']['list'];
+export type QuestionDetail = RouterOutputs['question']['byId'];
+export type AnswerView = QuestionDetail['answers'][number];
+export type CommentView = QuestionDetail['comments'][number];
+export type QuestionVotes = RouterOutputs['question']['vote'];
+
+type TrackedItem<T> = T extends AsyncIterable<infer Item> ? Item : never;
+/** What question.onQuestionChanged and question.onQuestionUpdated carry (the `data` of each tracked event). */
+export type QuestionEvent = TrackedItem<RouterOutputs['question']['onQuestionChanged']>['data'];
+
+/** The cached pages of one question list (useInfiniteQuery's data). */
+export type QuestionListData = InfiniteData<QuestionPage, unknown>;
+
+/** Which list a cache entry holds: its order and its filters. */
+export interface ListView {
+  order: QuestionOrder;
+  /** Non-empty when the list is a search. */
+  search?: string;
+  /** Non-empty when the list is one tag's questions. */
+  tag?: string;
+}
+
+/** The result of applying one event to a cached list: the new data, and whether only a refetch can tell. */
+export interface ListPatch {
+  data: QuestionListData;
+  /** True when the event may change which questions the list holds in a way the event alone cannot show. */
+  refetch: boolean;
+}
+
+const isOrder = (value: string | null): value is QuestionOrder =>
+  (QUESTION_ORDERS as readonly string[]).includes(value ?? '');
+
+/** The list the /home URL asks for: ?order= (newest by default), ?search=, ?tag= (blank ones ignored). */
+export function listViewFromParams(params: URLSearchParams): ListView {
+  const order = params.get('order');
+  const search = params.get('search')?.trim();
+  const tag = params.get('tag')?.trim();
+  return {
+    order: isOrder(order) ? order : 'newest',
+    ...(search ? { search } : {}),
+    ...(tag ? { tag } : {}),
+  };
+}
+
+/** The list a cached query's input describes (the same rules as the URL). */
+export function listViewFromInput(input: unknown): ListView {
+  const value = (input ?? {}) as { order?: unknown; search?: unknown; tag?: unknown };
+  const params = new URLSearchParams();
+  for (const key of ['order', 'search', 'tag'] as const) {
+    const field = value[key];
+    if (typeof field === 'string') params.set(key, field);
+  }
+  return listViewFromParams(params);
+}
+
+/** SPEC §2: 'Search Results' for a search, the tag's name for a tag, else 'All Questions'. */
+export function listTitle(view: ListView): string {
+  if (view.search) return 'Search Results';
+  if (view.tag) return view.tag;
+  return 'All Questions';
+}
+
+/** '1 question', '3 questions', '0 answers', … */
+export function countLabel(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
+/** The question id of a route parameter, or null when it is missing or not a positive whole number. */
+export function parseQid(param: string | undefined): number | null {
+  if (!param || !/^\d{1,15}$/.test(param)) return null;
+  const qid = Number(param);
+  return qid > 0 && Number.isSafeInteger(qid) ? qid : null;
+}
+
+/** Every question of the cached pages, in order, without repeats (a live insert may meet a later page). */
+export function listItems(data: QuestionListData | undefined): QuestionSummary[] {
+  if (!data) return [];
+  const seen = new Set<number>();
+  const items: QuestionSummary[] = [];
+  for (const page of data.pages) {
+    for (const item of page.items) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      items.push(item);
+    }
+  }
+  return items;
+}
+
+// --- Cached lists -------------------------------------------------------------------------------------
+
+const later = (a: Date, b: Date) => (b.getTime() > a.getTime() ? b : a);
+
+function contains(data: QuestionListData, qid: number): boolean {
+  return data.pages.some((page) => page.items.some((item) => item.id === qid));
+}
+
+/** More pages exist than are cached. */
+function hasMore(data: QuestionListData): boolean {
+  return data.pages.length === 0 || data.pages[data.pages.length - 1]?.nextCursor != null;
+}
+
+function patchItem(
+  data: QuestionListData,
+  qid: number,
+  patch: (item: QuestionSummary) => QuestionSummary,
+): QuestionListData {
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.items.some((item) => item.id === qid)
+        ? { ...page, items: page.items.map((item) => (item.id === qid ? patch(item) : item)) }
+        : page,
+    ),
+  };
+}
+
+function removeItem(data: QuestionListData, qid: number): QuestionListData {
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.filter((item) => item.id !== qid),
+      total: Math.max(0, page.total - 1),
+    })),
+  };
+}
+
+/** Puts a question first on the first page (taking it out of wherever it was). */
+function moveToTop(data: QuestionListData, item: QuestionSummary, countsAsNew: boolean) {
+  return {
+    ...data,
+    pages: data.pages.map((page, index) => {
+      const items = page.items.filter((other) => other.id !== item.id);
+      return {
+        ...page,
+        items: index === 0 ? [item, ...items] : items,
+        total: countsAsNew ? page.total + 1 : page.total,
+      };
+    }),
+  };
+}
+
+/** Whether a new question belongs in the list: true, false, or null when only the server can tell (search). */
+function matchesFilter(view: ListView, question: QuestionSummary): boolean | null {
+  if (view.search) return null;
+  if (view.tag) {
+    const tag = view.tag.toLowerCase();
+    return question.tags.some((t) => t.name.toLowerCase() === tag);
+  }
+  return true;
+}
+
+/**
+ * Applies one live event to a cached question list. Pure and idempotent: replaying events after a
+ * resubscribe leaves the same list.
+ * - created: the newest question heads the newest, unanswered and active orders, so it goes first when it
+ *   matches the tag; for searches and Most Viewed only the server knows where it goes: refetch.
+ * - answered / commented: counts and last activity change in place; Active moves it to the top;
+ *   Unanswered drops it once answered.
+ * - voted / viewed: counts change in place (Most Viewed keeps its order until the next fetch).
+ */
+export function applyQuestionEventToList(
+  data: QuestionListData,
+  event: QuestionEvent,
+  view: ListView,
+): ListPatch {
+  const unchanged = { data, refetch: false };
+  const present = contains(data, event.qid);
+
+  switch (event.type) {
+    case 'created': {
+      if (present) return unchanged;
+      const matches = matchesFilter(view, event.question);
+      if (matches === false) return unchanged;
+      if (matches === null || view.order === 'mostViewed' || data.pages.length === 0)
+        return { data, refetch: true };
+      return { data: moveToTop(data, event.question, true), refetch: false };
+    }
+    case 'answered':
+    case 'commented': {
+      if (!present) {
+        // Active: it now belongs on top, but the event does not carry the whole card.
+        if (view.order === 'active') return { data, refetch: true };
+        // Unanswered: a first answer may take away a question from a page not loaded yet.
+        if (
+          view.order === 'unanswered' &&
+          event.type === 'answered' &&
+          event.answerCount === 1 &&
+          hasMore(data)
+        )
+          return { data, refetch: true };
+        return unchanged;
+      }
+      if (view.order === 'unanswered' && event.type === 'answered')
+        return { data: removeItem(data, event.qid), refetch: false };
+      const patched = patchItem(data, event.qid, (item) => ({
+        ...item,
+        lastActivityAt: later(item.lastActivityAt, event.lastActivityAt),
+        ...(event.type === 'answered'
+          ? { answerCount: Math.max(item.answerCount, event.answerCount) }
+          : {}),
+      }));
+      if (view.order !== 'active') return { data: patched, refetch: false };
+      const item = listItems(patched).find((q) => q.id === event.qid);
+      return { data: item ? moveToTop(patched, item, false) : patched, refetch: false };
+    }
+    case 'voted': {
+      if (!present) return unchanged;
+      return {
+        data: patchItem(data, event.qid, (item) => ({
+          ...item,
+          upVoteCount: event.upVoteCount,
+          downVoteCount: event.downVoteCount,
+          voteScore: event.voteScore,
+        })),
+        refetch: false,
+      };
+    }
+    case 'viewed': {
+      if (!present) return unchanged;
+      return {
+        data: patchItem(data, event.qid, (item) => ({
+          ...item,
+          viewCount: Math.max(item.viewCount, event.viewCount),
+        })),
+        refetch: false,
+      };
+    }
+  }
+}
+
+// --- Cached question pages ----------------------------------------------------------------------------
+
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+/** Adds a comment to a list (oldest first) unless it is there already. */
+function withComment(list: readonly CommentView[], comment: CommentView): CommentView[] {
+  if (list.some((c) => c.id === comment.id)) return [...list];
+  return [...list, comment].sort(byId);
+}
+
+/** SPEC §4: +1 when the user is among the upvoters, -1 among the downvoters, else 0. */
+export function voteOf(
+  votes: { upVotes: readonly string[]; downVotes: readonly string[] },
+  username: string,
+) {
+  if (votes.upVotes.includes(username)) return 1 as const;
+  if (votes.downVotes.includes(username)) return -1 as const;
+  return 0 as const;
+}
+
+/**
+ * Applies one live event to a cached question page: new answers and comments are added (once), votes
+ * replace the voter lists (the viewer's own vote follows from them), views raise the count. Pure and
+ * idempotent; events of other questions leave it as it is.
+ */
+export function applyQuestionEventToDetail(
+  detail: QuestionDetail,
+  event: QuestionEvent,
+  username: string,
+): QuestionDetail {
+  if (event.qid !== detail.id) return detail;
+  switch (event.type) {
+    case 'created':
+      return detail;
+    case 'answered': {
+      const answers = detail.answers.some((a) => a.id === event.answer.id)
+        ? detail.answers
+        : [...detail.answers, event.answer].sort(byId);
+      return {
+        ...detail,
+        answers,
+        answerCount: Math.max(detail.answerCount, event.answerCount, answers.length),
+        lastActivityAt: later(detail.lastActivityAt, event.lastActivityAt),
+      };
+    }
+    case 'commented': {
+      const { parent, comment } = event;
+      const lastActivityAt = later(detail.lastActivityAt, event.lastActivityAt);
+      if (parent.type === 'question')
+        return { ...detail, comments: withComment(detail.comments, comment), lastActivityAt };
+      return {
+        ...detail,
+        answers: detail.answers.map((answer) =>
+          answer.id === parent.id
+            ? { ...answer, comments: withComment(answer.comments, comment) }
+            : answer,
+        ),
+        lastActivityAt,
+      };
+    }
+    case 'voted':
+      return {
+        ...detail,
+        upVotes: event.upVotes,
+        downVotes: event.downVotes,
+        voteScore: event.voteScore,
+        myVote: voteOf(event, username),
+      };
+    case 'viewed':
+      return { ...detail, viewCount: Math.max(detail.viewCount, event.viewCount) };
+  }
+}
+
+/** The event a vote's reply stands for, so the voter's own page updates without waiting for it. */
+export function votedEvent(qid: number, votes: QuestionVotes): QuestionEvent {
+  return {
+    type: 'voted',
+    qid,
+    upVotes: votes.upVotes,
+    downVotes: votes.downVotes,
+    upVoteCount: votes.upVotes.length,
+    downVoteCount: votes.downVotes.length,
+    voteScore: votes.upVotes.length - votes.downVotes.length,
+  };
+}

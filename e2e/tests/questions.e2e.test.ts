@@ -1,0 +1,262 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newUser, screenshot, uniqueName } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signUp(page: Page, username: string, password = 'password123') {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL('**/home');
+}
+
+/** Marks the current document: if the marker is still there later, the page was never reloaded. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload?: boolean }).__noReload = true;
+  });
+}
+const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+
+/** A tag name unique to this run (tags are at most 20 characters). */
+const uniqueTag = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e3)}`;
+
+async function askQuestion(page: Page, fields: { title: string; text: string; tags: string }) {
+  await page.getByRole('button', { name: 'Ask a Question' }).click();
+  await page.waitForURL('**/new/question');
+  await page.getByLabel('Question Title').fill(fields.title);
+  await page.getByLabel('Question Text').fill(fields.text);
+  await page.getByLabel('Tags').fill(fields.tags);
+  await page.getByRole('button', { name: 'Post Question' }).click();
+  await page.waitForURL((url) => url.pathname === '/home');
+}
+
+const voteCount = (page: Page) =>
+  page.getByRole('group', { name: 'Votes' }).locator('.vote-box__count').textContent();
+
+describe('questions', () => {
+  it('asks, answers, comments and votes, and both browsers see it all live', async () => {
+    const asker = await newUser(browser);
+    const answerer = await newUser(browser, { width: 375, height: 800 });
+    await signUp(asker, uniqueName('asker'));
+    const answererName = uniqueName('helper');
+    await signUp(answerer, answererName);
+    await answerer.getByRole('heading', { name: 'All Questions', level: 1 }).waitFor();
+    await markDocument(answerer);
+
+    // The form's own checks, with the spec's messages under each field.
+    await asker.getByRole('button', { name: 'Ask a Question' }).click();
+    await asker.waitForURL('**/new/question');
+    await asker.getByText('* indicates mandatory fields').waitFor();
+    await asker.getByRole('button', { name: 'Post Question' }).click();
+    await asker.getByText('Title cannot be empty').waitFor();
+    await asker.getByText('Question text cannot be empty').waitFor();
+    await asker.getByText('Should have at least 1 tag').waitFor();
+    await asker.getByLabel('Question Text').fill('See [docs](http://example.com/docs)');
+    await asker.getByLabel('Tags').fill('a b c d e f');
+    await asker.getByRole('button', { name: 'Post Question' }).click();
+    await asker.getByText('Invalid hyperlink format.').waitFor();
+    await asker.getByText('Cannot have more than 5 tags').waitFor();
+    await screenshot(asker, 'questions-new-errors');
+
+    const title = `How do live updates work? ${uniqueName('q')}`;
+    const [tagA, tagB] = [uniqueTag('live'), uniqueTag('sync')];
+    await asker.goto('/home');
+    await askQuestion(asker, {
+      title,
+      text: 'Read the [docs](https://example.com/docs) first.',
+      tags: `${tagA} ${tagB}`,
+    });
+
+    // The other browser, already on /home, sees the new question first without a reload.
+    const card = answerer.getByRole('link', { name: title });
+    await card.waitFor();
+    await expect
+      .poll(() => answerer.locator('.question-card__link').first().textContent())
+      .toBe(title);
+    expect(await notReloaded(answerer)).toBe(true);
+    const answererCard = answerer.locator('.question-card', { has: card });
+    await answererCard.getByText('0 answers').waitFor();
+    await answererCard.getByRole('button', { name: tagA }).waitFor();
+    await answererCard.getByRole('button', { name: tagB }).waitFor();
+    await screenshot(answerer, 'questions-list-live-375');
+
+    // The asker opens the question page and stays there.
+    await asker.getByRole('link', { name: title }).click();
+    await asker.waitForURL(/\/question\/\d+$/);
+    const questionPath = new URL(asker.url()).pathname;
+    await asker.getByRole('heading', { name: title, level: 1 }).waitFor();
+    const docs = asker.getByRole('link', { name: 'docs', exact: true });
+    expect(await docs.getAttribute('href')).toBe('https://example.com/docs');
+    expect(await docs.getAttribute('target')).toBe('_blank');
+    expect(await docs.getAttribute('rel')).toBe('noopener noreferrer');
+    await asker.getByText('1 view', { exact: true }).waitFor();
+    await asker.getByText('0 answers').waitFor();
+    await asker.getByText('No comments yet.').waitFor();
+    expect(await voteCount(asker)).toBe('0');
+    await markDocument(asker);
+
+    // The other user opens it from the list, answers, comments and upvotes.
+    await card.click();
+    await answerer.waitForURL(`**${questionPath}`);
+    await answerer.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await answerer.getByRole('button', { name: 'Answer Question' }).click();
+    await answerer.waitForURL(/\/new\/answer\/\d+$/);
+    await answerer.getByRole('button', { name: 'Post Answer' }).click();
+    await answerer.getByText('Answer text cannot be empty').waitFor();
+    const answerText =
+      'Subscriptions push every change; see [the guide](https://example.com/guide).';
+    await answerer.getByLabel('Answer Text').fill(answerText);
+    await answerer.getByRole('button', { name: 'Post Answer' }).click();
+    await answerer.waitForURL(`**${questionPath}`);
+    await answerer.getByText('1 answer', { exact: true }).waitFor();
+
+    await answerer.getByRole('button', { name: 'Add Comment' }).first().click();
+    await answerer.getByText('Comment text cannot be empty').waitFor();
+    const commentText = `Thanks for asking ${uniqueName('c')}`;
+    await answerer.getByLabel('Comment').first().fill(commentText);
+    await answerer.getByRole('button', { name: 'Add Comment' }).first().click();
+    await answerer.getByText(commentText).waitFor();
+    await expect.poll(() => answerer.getByLabel('Comment').first().inputValue()).toBe('');
+
+    const upvote = answerer.getByRole('button', { name: 'Upvote' });
+    expect(await upvote.getAttribute('aria-pressed')).toBe('false');
+    await upvote.click();
+    await expect.poll(() => upvote.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => voteCount(answerer)).toBe('1');
+    await screenshot(answerer, 'questions-detail-375');
+
+    // The asker's page caught up without a reload: answer (with its link), comment, vote, views.
+    await asker.getByText('1 answer', { exact: true }).waitFor();
+    await asker.getByText('Subscriptions push every change; see').waitFor();
+    const guide = asker.getByRole('link', { name: 'the guide' });
+    expect(await guide.getAttribute('rel')).toBe('noopener noreferrer');
+    await asker.getByText(commentText).waitFor();
+    await expect.poll(() => voteCount(asker)).toBe('1');
+    await asker.getByText('2 views', { exact: true }).waitFor();
+    // The asker has not voted: only the answerer's button is pressed.
+    expect(await asker.getByRole('button', { name: 'Upvote' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    expect(await notReloaded(asker)).toBe(true);
+    await screenshot(asker, 'questions-detail-live');
+
+    // Comments can be hidden and shown again.
+    const toggle = asker.getByRole('button', { name: 'Hide Comments' }).first();
+    await toggle.click();
+    await asker.getByRole('button', { name: 'Show Comments' }).first().waitFor();
+    expect(await asker.getByText(commentText).isVisible()).toBe(false);
+    await asker.getByRole('button', { name: 'Show Comments' }).first().click();
+    await asker.getByText(commentText).waitFor();
+
+    // Back on the list, the counts are current; a tag button lists that tag's questions.
+    await answerer.getByRole('link', { name: 'Questions', exact: true }).click();
+    const listed = answerer.locator('.question-card', {
+      has: answerer.getByRole('link', { name: title }),
+    });
+    await listed.getByText('1 answer', { exact: true }).waitFor();
+    await listed.getByText('2 views').waitFor();
+    await listed.getByText('1 vote', { exact: true }).waitFor();
+    await listed.getByRole('button', { name: tagA }).click();
+    await answerer.waitForURL((url) => url.searchParams.get('tag') === tagA);
+    await answerer.getByRole('heading', { name: tagA, level: 1 }).waitFor();
+    await answerer.getByText('1 question', { exact: true }).waitFor();
+
+    await asker.context().close();
+    await answerer.context().close();
+  });
+
+  it('renders question text as text, never as markup', async () => {
+    const page = await newUser(browser);
+    await signUp(page, uniqueName('xss'));
+    const title = '<script>window.__xss = 1</script>';
+    await askQuestion(page, {
+      title,
+      text: '<img src=x onerror="window.__xss = 2"> and [a link](https://example.com/safe)',
+      tags: uniqueTag('xss'),
+    });
+    const link = page.getByRole('link', { name: title }).first();
+    await link.waitFor();
+    await link.click();
+    await page.waitForURL(/\/question\/\d+$/);
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await page.getByText('<img src=x onerror="window.__xss = 2"> and').waitFor();
+    expect(await page.locator('.post__text img').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'a link' }).getAttribute('rel')).toBe(
+      'noopener noreferrer',
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('sends unknown or missing question ids back to /home', async () => {
+    const page = await newUser(browser);
+    await signUp(page, uniqueName('lost'));
+    await page.goto('/question/not-a-number');
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.goto('/question/987654321');
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.goto('/new/answer/abc');
+    await page.waitForURL((url) => url.pathname === '/home');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Question ID is missing.');
+    await page.context().close();
+  });
+
+  it('searches, orders and pages through the list', async () => {
+    const page = await newUser(browser);
+    await signUp(page, uniqueName('reader'));
+    await page.getByLabel('Search questions').fill('LEFT JOIN');
+    await page.getByLabel('Search questions').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'LEFT JOIN');
+    await page.getByRole('heading', { name: 'Search Results', level: 1 }).waitFor();
+    await page.getByRole('link', { name: /LEFT JOIN/ }).waitFor();
+
+    await page.getByLabel('Search questions').fill('zzzunmatchedzzz');
+    await page.getByLabel('Search questions').press('Enter');
+    await page.getByText('No Questions Found').waitFor();
+    await page.getByText('0 questions').waitFor();
+
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Most Viewed' }).click();
+    await page.waitForURL((url) => url.searchParams.get('order') === 'mostViewed');
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Most Viewed' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await page.getByRole('button', { name: 'Newest' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    await page.locator('.question-card').first().waitFor();
+    await screenshot(page, 'questions-list-most-viewed');
+
+    // 21 questions under one tag: 20 on the first page, the last one behind 'Load more'.
+    const tag = uniqueTag('page');
+    for (let i = 1; i <= 21; i += 1) {
+      const reply = await page.request.post('/trpc/question.create', {
+        data: { json: { title: `Paged question ${i} ${tag}`, text: 'Body', tags: [tag] } },
+      });
+      expect(reply.ok()).toBe(true);
+    }
+    await page.goto(`/home?tag=${tag}`);
+    await page.getByText('21 questions').waitFor();
+    await expect.poll(() => page.locator('.question-card').count()).toBe(20);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.locator('.question-card').count()).toBe(21);
+    await page.getByRole('link', { name: `Paged question 1 ${tag}` }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
