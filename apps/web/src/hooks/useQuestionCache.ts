@@ -13,6 +13,25 @@ import { trpc } from '../trpc';
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
+/** True while an infinite query loads its next page (rather than refetching what it has). */
+function isFetchingMore(state: { fetchMeta: unknown }): boolean {
+  const meta = state.fetchMeta as { fetchMore?: unknown } | null;
+  return Boolean(meta?.fetchMore);
+}
+
+// A fetch under way when an event lands may have read the database before the event, and would then
+// overwrite the patch with older numbers: such a fetch is restarted, but at most once a second per
+// query, so a busy stream of events cannot keep a list from ever loading.
+const RESTART_GAP_MS = 1000;
+const restartedAt = new Map<string, number>();
+function shouldRestart(queryHash: string, fetching: boolean): boolean {
+  if (!fetching) return false;
+  const now = Date.now();
+  if (now - (restartedAt.get(queryHash) ?? 0) < RESTART_GAP_MS) return false;
+  restartedAt.set(queryHash, now);
+  return true;
+}
+
 /**
  * Applies one question event to everything cached: every question list (each with its own order and
  * filters; a list the event cannot place is refetched), the question's page, and on a new question the
@@ -31,12 +50,19 @@ export function applyQuestionEvent(
     const [, meta] = query.queryKey as [unknown, { input?: unknown } | undefined];
     const patch = applyQuestionEventToList(data, event, listViewFromInput(meta?.input));
     if (patch.data !== data) queryClient.setQueryData(query.queryKey, patch.data);
-    if (patch.refetch)
+    const refetching = query.state.fetchStatus === 'fetching' && !isFetchingMore(query.state);
+    if (patch.refetch || (patch.data !== data && shouldRestart(query.queryHash, refetching)))
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
-  utils.question.byId.setData({ qid: event.qid }, (old) =>
+  const detailKey = { qid: event.qid };
+  utils.question.byId.setData(detailKey, (old) =>
     old ? applyQuestionEventToDetail(old, event, username) : old,
   );
+  const detail = queryClient
+    .getQueryCache()
+    .find({ queryKey: getQueryKey(trpc.question.byId, detailKey, 'query'), exact: true });
+  if (detail && shouldRestart(detail.queryHash, detail.state.fetchStatus === 'fetching'))
+    void queryClient.invalidateQueries({ queryKey: detail.queryKey, exact: true });
   if (event.type === 'created') void utils.tag.list.invalidate();
 }
 
