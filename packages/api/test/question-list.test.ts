@@ -243,6 +243,16 @@ describe('question.list search and tag filter', () => {
     expect(await titles(alice, { tag: 'NODE.JS' })).toEqual(['Streams in Node.js']);
   });
 
+  it('finds nothing for more [tags] than a question can have', async () => {
+    const { alice } = await library();
+    const search = '[javascript] [react] [sql] [node.js] [arrays] [javascript2]';
+    expect(await alice.api.question.list({ search })).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+    });
+  });
+
   it('finds nothing for an unknown tag, with total 0', async () => {
     const { alice } = await library();
     expect(await alice.api.question.list({ tag: 'cobol' })).toEqual({

@@ -35,7 +35,8 @@ class Lru<V> {
  * publishes on, and drops what an event can make stale, synchronously inside publish(), so no read
  * after a write can see the old page. Pages go on any event (a view or vote changes a card); totals
  * only when a question is created or answered (nothing else changes which questions match); the tag
- * list only when a question is created. With a bus shared between processes this stays correct.
+ * list only when a question is created. With a bus shared between processes (Redis later) it stays
+ * correct, stale at most for the bus's delivery delay.
  */
 export interface QuestionListCache {
   page(key: string, compute: () => QuestionPage): QuestionPage;

@@ -2,6 +2,7 @@ import type { Db } from '@app/db';
 import {
   parseSearch,
   questionMessages,
+  TAGS_MAX,
   type ListQuestionsInput,
   type QuestionOrder,
 } from '@app/validators';
@@ -81,8 +82,8 @@ export function listQuestions(db: Db, events: EventBus, input: ListQuestionsInpu
   const pageKey = `${request.order}|${request.limit}|${request.cursor ?? ''}|${filterKey}`;
   return cache.page(pageKey, () => {
     const cursor = request.cursor === null ? null : decodeCursor(request.order, request.cursor);
-    const tagIds = findTagIds(db, request.tags);
-    // A tag nobody has used matches nothing: no need to ask.
+    // No question has more than TAGS_MAX tags, and a tag nobody has used matches nothing: no need to ask.
+    const tagIds = request.tags.length > TAGS_MAX ? null : findTagIds(db, request.tags);
     if (!tagIds) return { items: [], nextCursor: null, total: 0 };
     const filter: ListFilter = {
       unansweredOnly: ORDER_COLUMNS[request.order].unansweredOnly,
