@@ -50,7 +50,13 @@ async function main() {
     started = Date.now();
     for (;;) {
       if (Date.now() - started > 30_000) throw new Error('server did not start');
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 200));
     }
 
@@ -77,9 +83,21 @@ async function main() {
       if (!res.ok) throw new Error(`${name} answered ${res.status}: ${await res.text()}`);
     }
 
-    const rows: { name: string; p50: number; p99: number; max: number; rps: number; errors: number }[] = [];
+    const rows: {
+      name: string;
+      p50: number;
+      p99: number;
+      max: number;
+      rps: number;
+      errors: number;
+    }[] = [];
     for (const [name, path] of routes) {
-      await autocannon({ url: base + path, connections: CONNECTIONS, duration: 2, headers: { cookie } }); // warm-up
+      await autocannon({
+        url: base + path,
+        connections: CONNECTIONS,
+        duration: 2,
+        headers: { cookie },
+      }); // warm-up
       const result = await autocannon({
         url: base + path,
         connections: CONNECTIONS,
@@ -98,7 +116,15 @@ async function main() {
 
     const trivial = rows[0]!;
     console.log(`\n${QUESTIONS} questions, ${CONNECTIONS} connections, ${SECONDS} s per route\n`);
-    console.log('route'.padEnd(40), 'p50 ms', ' p99 ms', ' max ms', '   req/s', ' p99 ÷ trivial', ' errors');
+    console.log(
+      'route'.padEnd(40),
+      'p50 ms',
+      ' p99 ms',
+      ' max ms',
+      '   req/s',
+      ' p99 ÷ trivial',
+      ' errors',
+    );
     for (const r of rows) {
       console.log(
         r.name.padEnd(40),

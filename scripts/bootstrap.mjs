@@ -7,10 +7,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const pnpmVersion = JSON.parse(
+  readFileSync(join(root, 'package.json'), 'utf8'),
+).packageManager.split('@')[1];
 
 function run(cmd, args) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
@@ -23,8 +29,15 @@ function pnpm(args) {
 
 const task = process.argv[2];
 const steps = {
-  start: [['install', '--frozen-lockfile'], ['run', 'build'], ['run', 'serve']],
-  test: [['install', '--frozen-lockfile'], ['run', 'test:all']],
+  start: [
+    ['install', '--frozen-lockfile'],
+    ['run', 'build'],
+    ['run', 'serve'],
+  ],
+  test: [
+    ['install', '--frozen-lockfile'],
+    ['run', 'test:all'],
+  ],
 }[task];
 if (!steps) {
   console.error(`usage: node scripts/bootstrap.mjs start|test`);

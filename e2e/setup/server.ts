@@ -15,7 +15,9 @@ function freePort(): Promise<number> {
     probe.once('error', fail);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
+      );
     });
   });
 }
@@ -23,7 +25,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
+    if (server.exitCode !== null)
+      throw new Error(`The server exited with code ${server.exitCode}.`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {

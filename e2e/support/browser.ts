@@ -24,7 +24,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser profile (its own cookies) on the test server. */
-export async function newUser(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+export async function newUser(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
   const context: BrowserContext = await browser.newContext({ baseURL: baseURL(), viewport });
   context.setDefaultTimeout(10_000);
   return context.newPage();
@@ -33,8 +36,13 @@ export async function newUser(browser: Browser, viewport = { width: 1280, height
 /** Saves a screenshot under e2e/artifacts for a person to look at. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: resolve(artifacts, `${name}.png`), fullPage, animations: 'disabled' });
+  await page.screenshot({
+    path: resolve(artifacts, `${name}.png`),
+    fullPage,
+    animations: 'disabled',
+  });
 }
 
 /** A username no other test run has used. */
-export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+export const uniqueName = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

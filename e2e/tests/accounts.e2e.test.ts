@@ -62,7 +62,9 @@ describe('accounts', () => {
     const page = await newUser(browser);
     await page.goto('/');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please enter a username and password');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Please enter a username and password');
 
     await page.getByLabel('Username').fill('nobody_here');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');

@@ -42,7 +42,8 @@ export function createHttpApp(deps: AppDeps): express.Express {
           clientAddress: req.ip ?? 'unknown',
         }),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error);
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error);
       },
     }),
   );
@@ -56,7 +57,9 @@ export function createHttpApp(deps: AppDeps): express.Express {
     });
   } else {
     app.get('/', (_req, res) => {
-      res.type('text/plain').send('The web app is not built yet: run `npm start` (or `pnpm build`).');
+      res
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm start` (or `pnpm build`).');
     });
   }
   return app;

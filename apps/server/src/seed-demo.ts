@@ -15,7 +15,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Fills a database with a small living site. Safe to run again: what exists is left alone. */
 export async function seedDemoContent(db: Db, opts: { onlyIfEmpty: boolean }): Promise<void> {
-  const existing = db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
+  const existing =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .get()?.n ?? 0;
   if (opts.onlyIfEmpty && existing > 0) return;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

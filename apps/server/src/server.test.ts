@@ -48,7 +48,10 @@ function cookieOf(res: Response): string {
 
 describe('session cookie', () => {
   it('is httpOnly and SameSite=Lax, without Secure over plain http', async () => {
-    const { res } = await mutate('auth.signup', { username: 'cookie_http', password: 'password123' });
+    const { res } = await mutate('auth.signup', {
+      username: 'cookie_http',
+      password: 'password123',
+    });
     expect(res.status).toBe(200);
     const header = res.headers.get('set-cookie') ?? '';
     expect(header).toMatch(/qa_session=/);
@@ -68,10 +71,13 @@ describe('session cookie', () => {
 
   it('restores the user on the next request (a reload) and never sends a password hash', async () => {
     const signup = await mutate('auth.signup', { username: 'reloader', password: 'password123' });
-    const me = await fetch(`${running.url}/trpc/auth.me`, { headers: { cookie: cookieOf(signup.res) } });
+    const me = await fetch(`${running.url}/trpc/auth.me`, {
+      headers: { cookie: cookieOf(signup.res) },
+    });
     const body = await me.text();
     expect(body).toContain('reloader');
-    for (const text of [signup.text, body]) expect(text).not.toMatch(/scrypt|passwordHash|password_hash/);
+    for (const text of [signup.text, body])
+      expect(text).not.toMatch(/scrypt|passwordHash|password_hash/);
   });
 });
 
@@ -79,7 +85,8 @@ describe('errors over HTTP', () => {
   it('answers 429 after repeated failed logins, with a clear sentence', async () => {
     await mutate('auth.signup', { username: 'target', password: 'password123' });
     let last = { res: new Response(), text: '' };
-    for (let i = 0; i < 6; i++) last = await mutate('auth.login', { username: 'target', password: 'wrong-pass' });
+    for (let i = 0; i < 6; i++)
+      last = await mutate('auth.login', { username: 'target', password: 'wrong-pass' });
     expect(last.res.status).toBe(429);
     expect(last.text).toContain('Too many failed sign-in attempts');
   });
@@ -111,7 +118,9 @@ describe('subscriptions over WebSocket', () => {
         }
       } as unknown as typeof globalThis.WebSocket,
     });
-    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const client = createTRPCClient<AppRouter>({
+      links: [wsLink({ client: wsClient, transformer: superjson })],
+    });
     const seen: string[] = [];
     const started = new Promise<void>((resolve) => {
       const sub = client.user.onUserChanged.subscribe(undefined, {
@@ -133,7 +142,9 @@ describe('subscriptions over WebSocket', () => {
       url: running.url.replace('http', 'ws') + '/trpc',
       WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
     });
-    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const client = createTRPCClient<AppRouter>({
+      links: [wsLink({ client: wsClient, transformer: superjson })],
+    });
     const error = await new Promise<string>((resolve) => {
       client.user.onUserChanged.subscribe(undefined, { onError: (err) => resolve(err.message) });
     });
@@ -152,4 +163,3 @@ describe('one port', () => {
     expect(outcome).toBe('refused');
   });
 });
-

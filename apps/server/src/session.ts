@@ -13,13 +13,20 @@ interface CookieData {
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name)
+      return decodeURIComponent(part.slice(eq + 1).trim());
   }
   return undefined;
 }
 
 function cookieHeader(value: string, maxAge: number, secure: boolean): string {
-  const parts = [`${SESSION_COOKIE}=${value}`, `Max-Age=${maxAge}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  const parts = [
+    `${SESSION_COOKIE}=${value}`,
+    `Max-Age=${maxAge}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
   if (maxAge > 0) parts.push(`Expires=${new Date(Date.now() + maxAge * 1000).toUTCString()}`);
   if (secure) parts.push('Secure');
   return parts.join('; ');
@@ -38,9 +45,10 @@ export function createSessionCookies(secret: string) {
     if (!sealed) return null;
     const known = unsealed.get(sealed);
     if (known !== undefined) return known;
-    const data = await unsealData<CookieData>(sealed, { password: secret, ttl: SESSION_MAX_AGE_SECONDS }).catch(
-      () => ({}) as CookieData,
-    );
+    const data = await unsealData<CookieData>(sealed, {
+      password: secret,
+      ttl: SESSION_MAX_AGE_SECONDS,
+    }).catch(() => ({}) as CookieData);
     const sid = typeof data.sid === 'string' ? data.sid : null;
     if (unsealed.size >= UNSEALED_ENTRIES) unsealed.clear();
     unsealed.set(sealed, sid);
@@ -49,7 +57,11 @@ export function createSessionCookies(secret: string) {
 
   return {
     /** For HTTP requests: reads the cookie, and sets or clears it on the response. */
-    async httpStore(req: IncomingMessage, res: ServerResponse, secure: boolean): Promise<SessionStore> {
+    async httpStore(
+      req: IncomingMessage,
+      res: ServerResponse,
+      secure: boolean,
+    ): Promise<SessionStore> {
       let sessionId = await sessionIdOf(req);
       return {
         get sessionId() {

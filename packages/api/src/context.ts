@@ -24,7 +24,8 @@ export function createMemorySessionStore(sessionId: string | null = null): Sessi
 
 /** A read-only store: the ws upgrade request carries the cookie but cannot set one. */
 export function createReadOnlySessionStore(sessionId: string | null): SessionStore {
-  const refuse = () => Promise.reject(new Error('The session cookie cannot be changed over a WebSocket.'));
+  const refuse = () =>
+    Promise.reject(new Error('The session cookie cannot be changed over a WebSocket.'));
   return { sessionId, save: refuse, clear: refuse };
 }
 

@@ -10,7 +10,8 @@ const serializedOnce = new WeakMap<object, Serialized>();
  */
 export const transformer = {
   serialize(value: unknown): Serialized {
-    if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return superjson.serialize(value);
+    if (value === null || typeof value !== 'object' || !Object.isFrozen(value))
+      return superjson.serialize(value);
     let serialized = serializedOnce.get(value);
     if (!serialized) serializedOnce.set(value, (serialized = superjson.serialize(value)));
     return serialized;

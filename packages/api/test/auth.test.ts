@@ -73,9 +73,15 @@ describe('auth.login', () => {
     await world.signedIn('alice');
     const { api } = world.client();
     const unknown = api.auth.login({ username: 'nobody', password: TEST_PASSWORD });
-    await expect(unknown).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: authMessages.invalidCredentials });
+    await expect(unknown).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: authMessages.invalidCredentials,
+    });
     const wrong = api.auth.login({ username: 'alice', password: 'wrong-password' });
-    await expect(wrong).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: authMessages.invalidCredentials });
+    await expect(wrong).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: authMessages.invalidCredentials,
+    });
   });
 
   it('limits repeated failures for one username, from any address, with TOO_MANY_REQUESTS', async () => {
@@ -86,7 +92,9 @@ describe('auth.login', () => {
       await expect(api.auth.login({ username: 'alice', password: 'nope-nope' })).rejects.toThrow();
     }
     const { api } = world.client({ address: '10.0.0.99' });
-    await expect(api.auth.login({ username: 'alice', password: TEST_PASSWORD })).rejects.toMatchObject({
+    await expect(
+      api.auth.login({ username: 'alice', password: TEST_PASSWORD }),
+    ).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       message: authMessages.tooManyAttempts,
     });
@@ -97,9 +105,13 @@ describe('auth.login', () => {
     await world.signedIn('alice');
     const { api } = world.client({ address: '10.1.1.1' });
     for (let i = 0; i < 30; i++) {
-      await expect(api.auth.login({ username: `guess${i}`, password: 'nope-nope' })).rejects.toThrow();
+      await expect(
+        api.auth.login({ username: `guess${i}`, password: 'nope-nope' }),
+      ).rejects.toThrow();
     }
-    await expect(api.auth.login({ username: 'alice', password: TEST_PASSWORD })).rejects.toMatchObject({
+    await expect(
+      api.auth.login({ username: 'alice', password: TEST_PASSWORD }),
+    ).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
   });

@@ -11,19 +11,28 @@ describe('user.list', () => {
     await world.signedIn('malik');
     await world.signedIn('bob');
     expect((await api.user.list()).map((u) => u.username)).toEqual(['Alice', 'bob', 'malik']);
-    expect((await api.user.list({ filter: 'li' })).map((u) => u.username)).toEqual(['Alice', 'malik']);
+    expect((await api.user.list({ filter: 'li' })).map((u) => u.username)).toEqual([
+      'Alice',
+      'malik',
+    ]);
     expect((await api.user.list({ filter: 'Li' })).map((u) => u.username)).toEqual([]);
   });
 
   it('needs a signed-in user', async () => {
     const { api } = createTestWorld().client();
-    await expect(api.user.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: authMessages.notSignedIn });
+    await expect(api.user.list()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: authMessages.notSignedIn,
+    });
   });
 
   it('never returns a password or hash', async () => {
     const world = createTestWorld();
     const { api } = await world.signedIn('alice');
-    const body = JSON.stringify([await api.user.list(), await api.user.byUsername({ username: 'alice' })]);
+    const body = JSON.stringify([
+      await api.user.list(),
+      await api.user.byUsername({ username: 'alice' }),
+    ]);
     expect(body).not.toMatch(/password|scrypt|hash/i);
   });
 });
@@ -51,7 +60,10 @@ describe('user.byUsername', () => {
 describe('user.updateBiography', () => {
   it('lets the owner edit their biography', async () => {
     const { api } = await createTestWorld().signedIn('alice');
-    const user = await api.user.updateBiography({ username: 'alice', biography: '  I write SQL.  ' });
+    const user = await api.user.updateBiography({
+      username: 'alice',
+      biography: '  I write SQL.  ',
+    });
     expect(user.biography).toBe('I write SQL.');
     expect((await api.user.byUsername({ username: 'alice' })).biography).toBe('I write SQL.');
   });
@@ -60,7 +72,9 @@ describe('user.updateBiography', () => {
     const world = createTestWorld();
     await world.signedIn('alice');
     const { api } = await world.signedIn('mallory');
-    await expect(api.user.updateBiography({ username: 'alice', biography: 'pwned' })).rejects.toMatchObject({
+    await expect(
+      api.user.updateBiography({ username: 'alice', biography: 'pwned' }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: userMessages.notOwner,
     });
@@ -77,9 +91,9 @@ describe('user.updateBiography', () => {
 
   it('rejects a biography over the limit', async () => {
     const { api } = await createTestWorld().signedIn('alice');
-    await expect(api.user.updateBiography({ username: 'alice', biography: 'x'.repeat(2001) })).rejects.toThrow(
-      userMessages.biographyTooLong,
-    );
+    await expect(
+      api.user.updateBiography({ username: 'alice', biography: 'x'.repeat(2001) }),
+    ).rejects.toThrow(userMessages.biographyTooLong);
   });
 });
 
@@ -92,7 +106,9 @@ describe('user.resetPassword', () => {
     await expect(other.auth.login({ username: 'alice', password: TEST_PASSWORD })).rejects.toThrow(
       authMessages.invalidCredentials,
     );
-    expect((await other.auth.login({ username: 'alice', password: 'a-new-password' })).username).toBe('alice');
+    expect(
+      (await other.auth.login({ username: 'alice', password: 'a-new-password' })).username,
+    ).toBe('alice');
   });
 
   it("ends the user's other sessions but keeps the one that reset", async () => {
@@ -109,15 +125,18 @@ describe('user.resetPassword', () => {
     const world = createTestWorld();
     await world.signedIn('alice');
     const { api } = await world.signedIn('mallory');
-    await expect(api.user.resetPassword({ username: 'alice', password: 'hijacked!!' })).rejects.toMatchObject({
+    await expect(
+      api.user.resetPassword({ username: 'alice', password: 'hijacked!!' }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     await expect(
       world.client().api.user.resetPassword({ username: 'alice', password: 'hijacked!!' }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    expect((await world.client().api.auth.login({ username: 'alice', password: TEST_PASSWORD })).username).toBe(
-      'alice',
-    );
+    expect(
+      (await world.client().api.auth.login({ username: 'alice', password: TEST_PASSWORD }))
+        .username,
+    ).toBe('alice');
   });
 
   it('rejects a password shorter than 8 characters', async () => {
@@ -139,7 +158,9 @@ describe('user.delete', () => {
     expect(await phone.api.auth.me()).toBeNull();
     const visitor = await world.signedIn('bob');
     expect((await visitor.api.user.list()).map((u) => u.username)).toEqual(['bob']);
-    await expect(visitor.api.user.byUsername({ username: 'alice' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(visitor.api.user.byUsername({ username: 'alice' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(
       world.client().api.auth.login({ username: 'alice', password: TEST_PASSWORD }),
     ).rejects.toThrow(authMessages.invalidCredentials);
@@ -155,7 +176,9 @@ describe('user.delete', () => {
     const world = createTestWorld();
     await world.signedIn('alice');
     const { api } = await world.signedIn('mallory');
-    await expect(api.user.delete({ username: 'alice' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(api.user.delete({ username: 'alice' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(world.client().api.user.delete({ username: 'alice' })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
@@ -185,7 +208,9 @@ describe('user.onUserChanged', () => {
 
     // A client that saw only the first event gets the other two on reconnect, and nothing twice.
     const again = new AbortController();
-    const resumed = await readEvents(watcher.listen(again.signal).user.onUserChanged({ lastEventId: seen[0]!.id }));
+    const resumed = await readEvents(
+      watcher.listen(again.signal).user.onUserChanged({ lastEventId: seen[0]!.id }),
+    );
     expect((await resumed.take(2)).map((e) => e.data.type)).toEqual(['updated', 'deleted']);
     again.abort();
   });

@@ -5,7 +5,9 @@ import { checkPasswordReset, matchesUsernameFilter, userMessages } from './user'
 describe('login and signup form checks (SPEC §5)', () => {
   it("asks for both fields after trimming: 'Please enter a username and password'", () => {
     expect(checkAuthForm({ username: '  ', password: 'x' })).toBe(authMessages.missingCredentials);
-    expect(checkAuthForm({ username: 'alice', password: '   ' })).toBe(authMessages.missingCredentials);
+    expect(checkAuthForm({ username: 'alice', password: '   ' })).toBe(
+      authMessages.missingCredentials,
+    );
     expect(checkAuthForm({ username: ' alice ', password: ' secret ' })).toBeNull();
   });
 
@@ -13,11 +15,15 @@ describe('login and signup form checks (SPEC §5)', () => {
     expect(checkAuthForm({ username: 'a', password: 'one', confirmPassword: 'two' })).toBe(
       authMessages.passwordsDoNotMatch,
     );
-    expect(checkAuthForm({ username: 'a', password: 'same', confirmPassword: ' same ' })).toBeNull();
+    expect(
+      checkAuthForm({ username: 'a', password: 'same', confirmPassword: ' same ' }),
+    ).toBeNull();
   });
 
   it('the server trims the username and checks its characters', () => {
-    expect(SignupInput.parse({ username: ' alice ', password: 'password123' }).username).toBe('alice');
+    expect(SignupInput.parse({ username: ' alice ', password: 'password123' }).username).toBe(
+      'alice',
+    );
     expect(SignupInput.safeParse({ username: 'a b', password: 'password123' }).success).toBe(false);
   });
 });

@@ -24,6 +24,8 @@ describe('hyperlinks [text](https://…)', () => {
   });
 
   it('leaves an invalid link as plain text', () => {
-    expect(splitHyperlinks('[b](javascript:alert(1))')).toEqual([{ kind: 'text', text: '[b](javascript:alert(1))' }]);
+    expect(splitHyperlinks('[b](javascript:alert(1))')).toEqual([
+      { kind: 'text', text: '[b](javascript:alert(1))' },
+    ]);
   });
 });

@@ -13,7 +13,8 @@ export function hasValidHyperlinks(text: string): boolean {
   return true;
 }
 
-export type TextSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+export type TextSegment =
+  { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
 /** Splits text into plain parts and valid https links, for rendering as text nodes and anchors. */
 export function splitHyperlinks(text: string): TextSegment[] {

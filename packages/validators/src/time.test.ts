@@ -32,6 +32,8 @@ describe('formatRelativeTime (SPEC §9)', () => {
 
   it("says 'Mon DD, YYYY at HH:MM:SS' from a year on", () => {
     expect(formatRelativeTime(ago(365 * DAY), now)).toMatch(/^Nov 2[23], 2025 at 15:30:45$/);
-    expect(formatRelativeTime(new Date(2019, 2, 1, 23, 59, 0), now)).toBe('Mar 01, 2019 at 23:59:00');
+    expect(formatRelativeTime(new Date(2019, 2, 1, 23, 59, 0), now)).toBe(
+      'Mar 01, 2019 at 23:59:00',
+    );
   });
 });

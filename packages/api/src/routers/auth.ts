@@ -25,6 +25,7 @@ export const authRouter = {
   }),
 
   /** Who am I: the signed-in user, or null. The web app calls it on load to restore the session. */
-  me: publicProcedure.query(({ ctx }) => (ctx.viewer ? getUser(ctx.db, ctx.viewer.username) : null)),
+  me: publicProcedure.query(({ ctx }) =>
+    ctx.viewer ? getUser(ctx.db, ctx.viewer.username) : null,
+  ),
 } satisfies TRPCRouterRecord;
-

@@ -10,7 +10,9 @@ export const userRouter = {
     .input(z.object({ filter: z.string().max(100).default('') }).default({ filter: '' }))
     .query(({ ctx, input }) => listUsers(ctx.db, input.filter)),
 
-  byUsername: protectedProcedure.input(UsernameInput).query(({ ctx, input }) => getUser(ctx.db, input.username)),
+  byUsername: protectedProcedure
+    .input(UsernameInput)
+    .query(({ ctx, input }) => getUser(ctx.db, input.username)),
 
   updateBiography: protectedProcedure
     .input(UpdateBiographyInput)
@@ -30,5 +32,7 @@ export const userRouter = {
   /** User created / updated / deleted, resumable from the last event id the client saw. */
   onUserChanged: protectedProcedure
     .input(z.object({ lastEventId: z.string().nullish() }).optional())
-    .subscription(({ ctx, input, signal }) => streamTopic(ctx.events, 'user', input?.lastEventId, signal)),
+    .subscription(({ ctx, input, signal }) =>
+      streamTopic(ctx.events, 'user', input?.lastEventId, signal),
+    ),
 } satisfies TRPCRouterRecord;

@@ -28,7 +28,12 @@ export async function signUp(
     const user = tx
       .insert(users)
       .values({ username: input.username, passwordHash, dateJoined: new Date() })
-      .returning({ id: users.id, username: users.username, biography: users.biography, dateJoined: users.dateJoined })
+      .returning({
+        id: users.id,
+        username: users.username,
+        biography: users.biography,
+        dateJoined: users.dateJoined,
+      })
       .get();
     return { user, sessionId: startSession(tx, user.id) };
   });

@@ -46,6 +46,8 @@ export function endSession(db: Db, sessionId: string): void {
 /** Ends every session of a user except, optionally, the one making the request. */
 export function endOtherSessions(db: Executor, userId: number, keep?: string): void {
   db.delete(sessions)
-    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
+    .where(
+      keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId),
+    )
     .run();
 }

@@ -13,7 +13,11 @@ export interface PublicUser {
   dateJoined: Date;
 }
 
-const publicColumns = { username: users.username, biography: users.biography, dateJoined: users.dateJoined };
+const publicColumns = {
+  username: users.username,
+  biography: users.biography,
+  dateJoined: users.dateJoined,
+};
 
 export function listUsers(db: Db, filter = ''): PublicUser[] {
   return db
@@ -106,4 +110,3 @@ export function isUsernameTaken(db: Executor, username: string): boolean {
     .where(sql`lower(${users.username}) = lower(${username})`)
     .get();
 }
-

@@ -30,7 +30,10 @@ export const chatParticipants = sqliteTable(
       .notNull()
       .references(() => users.id),
   },
-  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_participants_user').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.userId] }),
+    index('chat_participants_user').on(t.userId),
+  ],
 );
 
 export const chatMessages = sqliteTable(

@@ -46,7 +46,10 @@ export const problemVotes = sqliteTable(
       .references(() => users.id),
     value: integer('value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.problemId, t.userId] }), check('problem_vote_value', sql`${t.value} in (-1, 1)`)],
+  (t) => [
+    primaryKey({ columns: [t.problemId, t.userId] }),
+    check('problem_vote_value', sql`${t.value} in (-1, 1)`),
+  ],
 );
 
 export const submissions = sqliteTable(
