@@ -89,7 +89,9 @@ export async function* streamTopic<T extends Topic>(
     queue.push(event);
     wake?.();
   });
-  const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+  const aborted = new Promise<void>((resolve) =>
+    signal?.addEventListener('abort', () => resolve(), { once: true }),
+  );
   try {
     let lastId = lastEventId && /^\d+$/.test(lastEventId) ? Number(lastEventId) : 0;
     if (lastId > 0) {

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { timestamp } from './_columns';
 import { users } from './users';
 
@@ -50,7 +58,10 @@ export const questionTags = sqliteTable(
       .references(() => tags.id),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index('question_tags_tag').on(t.tagId, t.questionId)],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.tagId] }),
+    index('question_tags_tag').on(t.tagId, t.questionId),
+  ],
 );
 
 export const questionVotes = sqliteTable(
@@ -64,7 +75,10 @@ export const questionVotes = sqliteTable(
       .references(() => users.id),
     value: integer('value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.userId] }), check('question_vote_value', sql`${t.value} in (-1, 1)`)],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.userId] }),
+    check('question_vote_value', sql`${t.value} in (-1, 1)`),
+  ],
 );
 
 export const questionViews = sqliteTable(
