@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUser, screenshot, uniqueName } from '../support/browser';
+import { signUp } from '../support/flows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,15 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signUp(page: Page, username: string, password = 'password123') {
-  await page.goto('/signup');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL('**/home');
-}
 
 describe('accounts', () => {
   it('signs up, stays signed in on reload, edits the biography, sees new users live, and signs out', async () => {

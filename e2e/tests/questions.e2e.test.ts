@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUser, screenshot, uniqueName } from '../support/browser';
+import { signUp } from '../support/flows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,15 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signUp(page: Page, username: string, password = 'password123') {
-  await page.goto('/signup');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL('**/home');
-}
 
 /** Marks the current document: if the marker is still there later, the page was never reloaded. */
 async function markDocument(page: Page) {
