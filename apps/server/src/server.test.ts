@@ -104,6 +104,14 @@ describe('web app', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('app shell');
   });
+
+  it('forbids inline and foreign scripts and framing', async () => {
+    const res = await fetch(`${running.url}/home`);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
 });
 
 describe('subscriptions over WebSocket', () => {
