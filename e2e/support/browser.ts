@@ -27,8 +27,9 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newUser(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  url = baseURL(),
 ): Promise<Page> {
-  const context: BrowserContext = await browser.newContext({ baseURL: baseURL(), viewport });
+  const context: BrowserContext = await browser.newContext({ baseURL: url, viewport });
   context.setDefaultTimeout(10_000);
   return context.newPage();
 }

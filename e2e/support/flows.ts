@@ -13,3 +13,26 @@ export async function signUp(
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL('**/home');
 }
+
+/** Marks the current document: if the marker is still there later, the page was never reloaded. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload?: boolean }).__noReload = true;
+  });
+}
+export const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+
+/** Asks a question through the New Question form and waits for the list. */
+export async function askQuestion(
+  page: Page,
+  fields: { title: string; text: string; tags: string },
+) {
+  await page.getByRole('button', { name: 'Ask a Question' }).click();
+  await page.waitForURL('**/new/question');
+  await page.getByLabel('Question Title').fill(fields.title);
+  await page.getByLabel('Question Text').fill(fields.text);
+  await page.getByLabel('Tags').fill(fields.tags);
+  await page.getByRole('button', { name: 'Post Question' }).click();
+  await page.waitForURL((url) => url.pathname === '/home');
+}

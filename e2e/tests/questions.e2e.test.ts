@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUser, screenshot, uniqueName } from '../support/browser';
-import { signUp } from '../support/flows';
+import { askQuestion, markDocument, notReloaded, signUp } from '../support/flows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,28 +11,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Marks the current document: if the marker is still there later, the page was never reloaded. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { __noReload?: boolean }).__noReload = true;
-  });
-}
-const notReloaded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
-
 /** A tag name unique to this run (tags are at most 20 characters). */
 const uniqueTag = (prefix: string) =>
   `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e3)}`;
-
-async function askQuestion(page: Page, fields: { title: string; text: string; tags: string }) {
-  await page.getByRole('button', { name: 'Ask a Question' }).click();
-  await page.waitForURL('**/new/question');
-  await page.getByLabel('Question Title').fill(fields.title);
-  await page.getByLabel('Question Text').fill(fields.text);
-  await page.getByLabel('Tags').fill(fields.tags);
-  await page.getByRole('button', { name: 'Post Question' }).click();
-  await page.waitForURL((url) => url.pathname === '/home');
-}
 
 const voteCount = (page: Page) =>
   page.getByRole('group', { name: 'Votes' }).locator('.vote-box__count').textContent();
