@@ -1,6 +1,7 @@
 import { appRouter, createContextInner, type EventBus, type LoginLimiters } from '@app/api';
 import type { Db } from '@app/db';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from '@app/validators';
 import express from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +49,8 @@ export function createHttpApp(deps: AppDeps): express.Express {
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
+      maxBodySize: MAX_BODY_BYTES,
+      maxBatchSize: MAX_BATCH_SIZE,
       createContext: async ({ req, res }) =>
         createContextInner({
           db: deps.db,

@@ -81,6 +81,33 @@ describe('session cookie', () => {
   });
 });
 
+describe('request size', () => {
+  it('refuses a body over the limit with 413 and a sentence', async () => {
+    const { res, text } = await mutate('auth.login', {
+      username: 'x',
+      password: 'p'.repeat(300_000),
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(text).error.json.message).not.toMatch(/[{}]/);
+  });
+
+  it('refuses a batch of more than 10 calls', async () => {
+    const paths = Array.from({ length: 11 }, () => 'auth.me').join(',');
+    const res = await fetch(`${running.url}/trpc/${paths}?batch=1&input={}`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('a malformed session cookie', () => {
+  it('reads as signed out instead of breaking every request', async () => {
+    const res = await fetch(`${running.url}/trpc/auth.me`, {
+      headers: { cookie: 'qa_session=%%%' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('"json":null');
+  });
+});
+
 describe('errors over HTTP', () => {
   it('answers 429 after repeated failed logins, with a clear sentence', async () => {
     await mutate('auth.signup', { username: 'target', password: 'password123' });

@@ -2,6 +2,7 @@ import type { AppRouter } from '@app/api';
 import { httpBatchLink, splitLink } from '@trpc/client';
 import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { MAX_BATCH_SIZE } from '@app/validators';
 import superjson from 'superjson';
 import { LiveConnection } from './lib/liveConnection';
 import { wsUrlFor } from './lib/wsUrl';
@@ -29,6 +30,7 @@ export function createTrpcClient() {
         false: httpBatchLink({
           url: '/trpc',
           transformer: superjson,
+          maxItems: MAX_BATCH_SIZE,
           fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
         }),
       }),

@@ -86,12 +86,13 @@ export async function* streamTopic<T extends Topic>(
   const queue: BusEvent<T>[] = [];
   let wake: (() => void) | null = null;
   const unsubscribe = bus.subscribe(topic, (event) => {
+    if (filter && !filter(event.payload)) return;
     queue.push(event);
     wake?.();
   });
-  const aborted = new Promise<void>((resolve) =>
-    signal?.addEventListener('abort', () => resolve(), { once: true }),
-  );
+  // One listener for the whole subscription: waking the loop is all an abort needs to do.
+  const onAbort = () => wake?.();
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
     let lastId = lastEventId && /^\d+$/.test(lastEventId) ? Number(lastEventId) : 0;
     if (lastId > 0) {
@@ -108,16 +109,19 @@ export async function* streamTopic<T extends Topic>(
     while (!signal?.aborted) {
       const event = queue.shift();
       if (!event) {
-        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          if (signal?.aborted) resolve();
+        });
         wake = null;
         continue;
       }
       if (event.id <= lastId) continue;
       lastId = event.id;
-      if (filter && !filter(event.payload)) continue;
       yield tracked(String(event.id), event.payload);
     }
   } finally {
     unsubscribe();
+    signal?.removeEventListener('abort', onAbort);
   }
 }

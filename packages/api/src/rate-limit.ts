@@ -1,29 +1,32 @@
-/** Counts failures per key in a fixed window. In memory today; a shared store can implement the same interface. */
+/**
+ * Counts attempts per key in a fixed window. An attempt is counted before the slow work it guards
+ * (a password check), so a burst of concurrent attempts cannot all slip past the limit; a successful
+ * one is handed back. In memory today; a shared store can implement the same interface.
+ */
 export interface RateLimiter {
-  isBlocked(key: string, now?: number): boolean;
-  recordFailure(key: string, now?: number): void;
+  /** Counts an attempt and says whether it may go ahead (false once the window is full). */
+  tryConsume(key: string, now?: number): boolean;
+  /** Hands back one attempt that turned out fine. */
+  refund(key: string): void;
   reset(key: string): void;
 }
 
 export function createMemoryRateLimiter(opts: { max: number; windowMs: number }): RateLimiter {
   const windows = new Map<string, { count: number; endsAt: number }>();
-  const current = (key: string, now: number) => {
-    const w = windows.get(key);
-    if (w && w.endsAt <= now) {
-      windows.delete(key);
-      return undefined;
-    }
-    return w;
-  };
   return {
-    isBlocked(key, now = Date.now()) {
-      return (current(key, now)?.count ?? 0) >= opts.max;
+    tryConsume(key, now = Date.now()) {
+      let w = windows.get(key);
+      if (!w || w.endsAt <= now) {
+        if (windows.size >= 100_000) windows.clear(); // bound memory under a flood of made-up names
+        windows.set(key, (w = { count: 0, endsAt: now + opts.windowMs }));
+      }
+      if (w.count >= opts.max) return false;
+      w.count += 1;
+      return true;
     },
-    recordFailure(key, now = Date.now()) {
-      const w = current(key, now);
-      if (w) w.count += 1;
-      else windows.set(key, { count: 1, endsAt: now + opts.windowMs });
-      if (windows.size > 100_000) windows.clear(); // bound memory under a flood of made-up names
+    refund(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
     },
     reset(key) {
       windows.delete(key);

@@ -143,3 +143,58 @@ describe('session lifetime', () => {
     expect(findSessionUser(world.db, sid, Date.now() + SESSION_LIFETIME_MS + 1000)).toBeNull();
   });
 });
+
+describe('login rate limit under a burst', () => {
+  it('counts concurrent guesses too: at most 5 of 50 simultaneous guesses get a password check', async () => {
+    const world = createTestWorld();
+    await world.signedIn('alice');
+    const { api } = world.client({ address: '10.2.2.2' });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        api.auth.login({ username: 'alice', password: 'guess-guess' }),
+      ),
+    );
+    const codes = outcomes.map((o) =>
+      o.status === 'rejected' ? (o.reason as { code: string }).code : 'OK',
+    );
+    expect(codes.filter((c) => c === 'UNAUTHORIZED')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(45);
+  });
+
+  it('a successful login does not use up the address allowance', async () => {
+    const world = createTestWorld();
+    await world.signedIn('alice');
+    const { api } = world.client({ address: '10.3.3.3' });
+    for (let i = 0; i < 40; i++) {
+      await api.auth.login({ username: 'alice', password: TEST_PASSWORD });
+    }
+    expect((await api.auth.login({ username: 'alice', password: TEST_PASSWORD })).username).toBe(
+      'alice',
+    );
+  });
+});
+
+describe('username and password edges', () => {
+  it("rejects usernames made only of dots or dashes ('.', '..', '-')", async () => {
+    const { api } = createTestWorld().client();
+    for (const username of ['.', '..', '-', '_.']) {
+      await expect(api.auth.signup({ username, password: TEST_PASSWORD })).rejects.toThrow(
+        authMessages.invalidUsername,
+      );
+    }
+  });
+
+  it('signs in whatever the case of the username, as the names are unique ignoring case', async () => {
+    const world = createTestWorld();
+    await world.signedIn('bob');
+    const user = await world.client().api.auth.login({ username: 'BOB', password: TEST_PASSWORD });
+    expect(user.username).toBe('bob');
+  });
+
+  it('rejects passwords over 256 characters at signup', async () => {
+    const { api } = createTestWorld().client();
+    await expect(api.auth.signup({ username: 'alice', password: 'p'.repeat(257) })).rejects.toThrow(
+      authMessages.passwordTooLong,
+    );
+  });
+});

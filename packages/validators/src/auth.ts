@@ -2,12 +2,14 @@ import { z } from 'zod';
 
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
 
 export const authMessages = {
   missingCredentials: 'Please enter a username and password',
   passwordsDoNotMatch: 'Passwords do not match',
-  invalidUsername: `Usernames are 1 to ${USERNAME_MAX} characters: letters, digits, '_', '-' or '.'`,
+  invalidUsername: `Usernames are 1 to ${USERNAME_MAX} characters: letters, digits, '_', '-' or '.', with at least one letter or digit`,
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: `Password cannot be more than ${PASSWORD_MAX} characters`,
   usernameTaken: 'That username is taken. Please choose another one.',
   invalidCredentials: 'Incorrect username or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
@@ -15,7 +17,8 @@ export const authMessages = {
   sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
-const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+// At least one letter or digit: names like '.' or '..' would make /user/.. point elsewhere.
+const USERNAME_PATTERN = /^(?=.*[A-Za-z0-9])[A-Za-z0-9_.-]+$/;
 
 /** Trimmed, non-empty username with the server's character rules. */
 export const usernameSchema = z
@@ -29,11 +32,21 @@ export const newPasswordSchema = z
   .string()
   .trim()
   .min(1, authMessages.missingCredentials)
-  .min(PASSWORD_MIN, authMessages.passwordTooShort);
+  .min(PASSWORD_MIN, authMessages.passwordTooShort)
+  .max(PASSWORD_MAX, authMessages.passwordTooLong);
 
+// Over-long fields cannot belong to any account: they get the usual answer without the slow check.
 export const LoginInput = z.object({
-  username: z.string().trim().min(1, authMessages.missingCredentials),
-  password: z.string().trim().min(1, authMessages.missingCredentials),
+  username: z
+    .string()
+    .trim()
+    .min(1, authMessages.missingCredentials)
+    .max(USERNAME_MAX, authMessages.invalidCredentials),
+  password: z
+    .string()
+    .trim()
+    .min(1, authMessages.missingCredentials)
+    .max(PASSWORD_MAX, authMessages.invalidCredentials),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 

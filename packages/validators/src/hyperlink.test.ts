@@ -15,6 +15,11 @@ describe('hyperlinks [text](https://…)', () => {
     expect(hasValidHyperlinks('[docs](javascript:alert(1))')).toBe(false);
   });
 
+  it('rejects a URL with spaces in it', () => {
+    expect(hasValidHyperlinks('[a]( https://x.io)')).toBe(false);
+    expect(hasValidHyperlinks('[a](https://bad url)')).toBe(false);
+  });
+
   it('splits text into plain parts and links', () => {
     expect(splitHyperlinks('a [b](https://x.io) c')).toEqual([
       { kind: 'text', text: 'a ' },

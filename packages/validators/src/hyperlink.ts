@@ -1,14 +1,21 @@
 export const hyperlinkMessages = { invalid: 'Invalid hyperlink format.' } as const;
 
-// [text](url): the bracketed text and the parenthesised URL, URL without spaces.
-const LINK = /\[([^\]]*)\]\(([^\s)]*)\)/g;
+// [text](url). Neither part may contain a bracket, and the URL stops at its first ')': each scan ends
+// at the next '[', so even a text of thousands of '[' or '[a](' is matched in linear time.
+const LINK = /\[([^[\]]*)\]\(([^)[\]]*)\)/g;
 const HTTPS = 'https://';
 
-/** True when every [text](url) in the text has both parts and an https:// URL with something after it. */
+/** SPEC §5: both parts non-empty, and the URL is https:// with something after it (and no spaces). */
+function isValidLink(label: string, url: string): boolean {
+  return (
+    label.trim() !== '' && url.startsWith(HTTPS) && url.length > HTTPS.length && !/\s/.test(url)
+  );
+}
+
+/** True when every [text](url) in the text is a valid link. */
 export function hasValidHyperlinks(text: string): boolean {
-  for (const match of text.matchAll(LINK)) {
-    const [, label = '', url = ''] = match;
-    if (!label.trim() || !url.startsWith(HTTPS) || url.length <= HTTPS.length) return false;
+  for (const [, label = '', url = ''] of text.matchAll(LINK)) {
+    if (!isValidLink(label, url)) return false;
   }
   return true;
 }
@@ -22,8 +29,7 @@ export function splitHyperlinks(text: string): TextSegment[] {
   let last = 0;
   for (const match of text.matchAll(LINK)) {
     const [whole, label = '', url = ''] = match;
-    const valid = label.trim() && url.startsWith(HTTPS) && url.length > HTTPS.length;
-    if (!valid) continue;
+    if (!isValidLink(label, url)) continue;
     if (match.index > last) segments.push({ kind: 'text', text: text.slice(last, match.index) });
     segments.push({ kind: 'link', text: label, href: url });
     last = match.index + whole.length;

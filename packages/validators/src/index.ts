@@ -3,3 +3,4 @@ export * from './user';
 export * from './question';
 export * from './hyperlink';
 export * from './time';
+export * from './transport';

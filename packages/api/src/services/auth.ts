@@ -1,7 +1,7 @@
 import { users, type Db } from '@app/db';
 import { authMessages } from '@app/validators';
 import { TRPCError } from '@trpc/server';
-import { eq, isNull, and } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { EventBus } from '../events';
 import type { LoginLimiters } from '../rate-limit';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
@@ -45,7 +45,8 @@ export async function signUp(
 
 /**
  * Checks the password; the same message and the same work whether or not the name exists.
- * Failures count per username and per client address; past the limit the answer is TOO_MANY_REQUESTS.
+ * Attempts count per username and per client address before the (slow) check, so concurrent guesses
+ * count too; a success hands its attempt back. Past the limit the answer is TOO_MANY_REQUESTS.
  */
 export async function logIn(
   db: Db,
@@ -54,7 +55,9 @@ export async function logIn(
   input: { username: string; password: string },
 ): Promise<SignedIn> {
   const nameKey = input.username.toLowerCase();
-  if (limiters.byUsername.isBlocked(nameKey) || limiters.byAddress.isBlocked(clientAddress)) {
+  const addressAllowed = limiters.byAddress.tryConsume(clientAddress);
+  if (!addressAllowed || !limiters.byUsername.tryConsume(nameKey)) {
+    if (addressAllowed) limiters.byAddress.refund(clientAddress);
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: authMessages.tooManyAttempts });
   }
   const row = db
@@ -66,15 +69,15 @@ export async function logIn(
       passwordHash: users.passwordHash,
     })
     .from(users)
-    .where(and(eq(users.username, input.username), isNull(users.deletedAt)))
+    // Names are unique ignoring case (see the users table), so 'Bob' signs in as 'bob'.
+    .where(and(sql`lower(${users.username}) = lower(${input.username})`, isNull(users.deletedAt)))
     .get();
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash()));
   if (!row || !ok) {
-    limiters.byUsername.recordFailure(nameKey);
-    limiters.byAddress.recordFailure(clientAddress);
     throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidCredentials });
   }
   limiters.byUsername.reset(nameKey);
+  limiters.byAddress.refund(clientAddress);
   return {
     user: { username: row.username, biography: row.biography, dateJoined: row.dateJoined },
     sessionId: startSession(db, row.id),
