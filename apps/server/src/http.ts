@@ -58,6 +58,7 @@ export function createHttpApp(deps: AppDeps): express.Express {
           limiters: deps.limiters,
           session: await deps.cookies.httpStore(req, res, req.secure),
           clientAddress: req.ip ?? 'unknown',
+          transport: 'http',
         }),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')

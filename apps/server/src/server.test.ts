@@ -125,6 +125,39 @@ describe('errors over HTTP', () => {
   });
 });
 
+describe('malformed requests get sentences, not parser or schema dumps', () => {
+  async function messageOf(res: Response) {
+    const body = await res.json();
+    return (body.error?.json?.message ?? '') as string;
+  }
+
+  it('for a body that is not JSON', async () => {
+    const res = await fetch(`${running.url}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"json": ',
+    });
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe(
+      'The request could not be read. Please reload the page and try again.',
+    );
+  });
+
+  it('for an id of the wrong type and a search that is too long', async () => {
+    const get = (path: string, input: unknown) =>
+      fetch(
+        `${running.url}/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+      );
+    expect(await messageOf(await get('question.byId', { qid: 1.5 }))).toBe(
+      'The qid is not a valid whole number.',
+    );
+    expect(await messageOf(await get('question.byId', {}))).toBe('The qid is missing.');
+    expect(await messageOf(await get('question.list', { search: 'x'.repeat(201) }))).toBe(
+      'The search is too long (at most 200 characters).',
+    );
+  });
+});
+
 describe('web app', () => {
   it('serves the app shell for client-side routes', async () => {
     const res = await fetch(`${running.url}/user/alice`);
@@ -185,6 +218,58 @@ describe('subscriptions over WebSocket', () => {
     });
     expect(error).toBe('Please sign in to continue.');
     await wsClient.close();
+  });
+});
+
+describe('WebSocket safety', () => {
+  function wsClientWithCookie(cookie: string) {
+    return createWSClient({
+      url: running.url.replace('http', 'ws') + '/trpc',
+      WebSocket: class extends WebSocket {
+        constructor(url: string | URL) {
+          super(url, { headers: { cookie } });
+        }
+      } as unknown as typeof globalThis.WebSocket,
+    });
+  }
+
+  it('refuses a WebSocket opened by a page from another origin', async () => {
+    const ws = new WebSocket(running.url.replace('http', 'ws') + '/trpc', {
+      headers: { origin: 'https://evil.example' },
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      ws.on('open', () => resolve('open'));
+      ws.on('unexpected-response', (_req, res) => resolve(`status ${res.statusCode}`));
+      ws.on('error', () => resolve('refused'));
+    });
+    expect(outcome).toBe('status 403');
+  });
+
+  it('accepts a WebSocket from our own pages', async () => {
+    const url = new URL(running.url);
+    const ws = new WebSocket(running.url.replace('http', 'ws') + '/trpc', {
+      headers: { origin: url.origin },
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      ws.on('open', () => resolve('open'));
+      ws.on('error', () => resolve('refused'));
+    });
+    ws.close();
+    expect(outcome).toBe('open');
+  });
+
+  it('refuses changes sent over the WebSocket: a password reset there changes nothing', async () => {
+    const signup = await mutate('auth.signup', { username: 'ws_victim', password: 'password123' });
+    const wsClient = wsClientWithCookie(cookieOf(signup.res));
+    const client = createTRPCClient<AppRouter>({
+      links: [wsLink({ client: wsClient, transformer: superjson })],
+    });
+    await expect(
+      client.user.resetPassword.mutate({ username: 'ws_victim', password: 'hijacked-password' }),
+    ).rejects.toThrow('Only live updates travel over the WebSocket');
+    await wsClient.close();
+    const login = await mutate('auth.login', { username: 'ws_victim', password: 'password123' });
+    expect(login.res.status).toBe(200);
   });
 });
 

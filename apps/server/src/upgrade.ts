@@ -1,9 +1,24 @@
 import { appRouter, createContextInner, type EventBus, type LoginLimiters } from '@app/api';
 import type { Db } from '@app/db';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import type { SessionCookies } from './session';
+
+/**
+ * A browser always says where the page that opens a WebSocket came from, and nothing stops another
+ * site's page from opening one to us with our cookie: accept only our own pages (or non-browser
+ * clients, which send no Origin).
+ */
+function isSameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
 
 export interface UpgradeDeps {
   db: Db;
@@ -29,6 +44,7 @@ export function attachUpgrades(server: Server, deps: UpgradeDeps) {
         limiters: deps.limiters,
         session: await deps.cookies.upgradeStore(req),
         clientAddress: req.socket.remoteAddress ?? 'unknown',
+        transport: 'ws',
       }),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
@@ -36,6 +52,10 @@ export function attachUpgrades(server: Server, deps: UpgradeDeps) {
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/trpc') {
+      if (!isSameOrigin(req)) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+        return;
+      }
       trpcWss.handleUpgrade(req, socket, head, (ws) => trpcWss.emit('connection', ws, req));
     } else {
       socket.destroy();

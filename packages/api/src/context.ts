@@ -36,6 +36,8 @@ export interface CreateContextOptions {
   session?: SessionStore;
   /** The caller's network address, for rate limits. */
   clientAddress?: string;
+  /** Which door the call came through: only subscriptions may use the WebSocket. */
+  transport?: 'http' | 'ws' | 'internal';
 }
 
 const busByDb = new WeakMap<Db, EventBus>();
@@ -55,6 +57,7 @@ export function createContextInner(opts: CreateContextOptions) {
     limiters: opts.limiters ?? once(limitersByDb, opts.db, createLoginLimiters),
     session: opts.session ?? createMemorySessionStore(),
     clientAddress: opts.clientAddress ?? 'local',
+    transport: opts.transport ?? 'internal',
   };
 }
 

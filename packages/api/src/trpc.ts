@@ -2,25 +2,38 @@
  * 1. INITIALIZATION: one tRPC instance, superjson (dates survive the wire; see transformer.ts), and an error
  *    formatter that turns validation failures into the first clear sentence.
  */
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
-import { authMessages } from '@app/validators';
+import { authMessages, transportMessages } from '@app/validators';
 import type { Context } from './context';
 import { findSessionUser } from './services/sessions';
 import { transformer } from './transformer';
+
+/** Transport-level failures carry the parser's or adapter's words; users get ours. */
+function plainMessage(code: TRPC_ERROR_CODE_KEY, message: string): string {
+  switch (code) {
+    case 'INTERNAL_SERVER_ERROR':
+      return 'Something went wrong on our side. Please try again.';
+    case 'PARSE_ERROR':
+      return transportMessages.malformed;
+    case 'PAYLOAD_TOO_LARGE':
+      return transportMessages.tooLarge;
+    default:
+      return message;
+  }
+}
 
 const t = initTRPC.context<Context>().create({
   transformer,
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
     return {
       ...shape,
       message: zod
         ? (zod.issues[0]?.message ?? 'Invalid input')
-        : internal
-          ? 'Something went wrong on our side. Please try again.'
-          : shape.message,
+        : error.cause instanceof SyntaxError
+          ? transportMessages.malformed
+          : plainMessage(error.code, shape.message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
@@ -39,7 +52,12 @@ export const createCallerFactory = t.createCallerFactory;
  * 3. PROCEDURES: every procedure knows its viewer (or null), read from the session table on each call
  *    so a logged-out or reset session stops working at once, whichever door the call came through.
  */
-export const publicProcedure = t.procedure.use(({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(({ ctx, type, next }) => {
+  // The socket carries live updates only: a change made over it could come from a page the
+  // same-origin check let through but the browser's CSRF defences never saw.
+  if (ctx.transport === 'ws' && type !== 'subscription') {
+    throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: transportMessages.httpOnly });
+  }
   const viewer = ctx.session.sessionId ? findSessionUser(ctx.db, ctx.session.sessionId) : null;
   return next({ ctx: { viewer } });
 });

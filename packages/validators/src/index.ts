@@ -1,3 +1,4 @@
+import './zod-messages';
 export * from './auth';
 export * from './user';
 export * from './question';

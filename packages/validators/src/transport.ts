@@ -2,3 +2,9 @@
 export const MAX_BATCH_SIZE = 10;
 /** The largest request body the server reads: the longest text (30,000 characters) fits with room to spare. */
 export const MAX_BODY_BYTES = 256 * 1024;
+
+export const transportMessages = {
+  httpOnly: 'Only live updates travel over the WebSocket; send this request over HTTP.',
+  malformed: 'The request could not be read. Please reload the page and try again.',
+  tooLarge: 'The request is too large.',
+} as const;
