@@ -41,6 +41,7 @@ export function loadConfig(env = process.env): ServerConfig {
     databasePath,
     sessionSecret: sessionSecret(dirname(databasePath)),
     webDist: resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
-    seedDemo: env.SEED_DEMO !== '0',
+    // Demo accounts share a published password: never by default in production.
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : env.NODE_ENV !== 'production',
   };
 }

@@ -10,8 +10,8 @@ import {
   type Db,
   type Tx,
 } from '@app/db';
-import { DEFAULT_TAG_DESCRIPTION } from '@app/validators';
-import { sql } from 'drizzle-orm';
+import { DEFAULT_TAG_DESCRIPTION, tagKey } from '@app/validators';
+import { eq, sql } from 'drizzle-orm';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -201,11 +201,15 @@ function demoTag(tx: Tx, name: string): number {
   const found = tx
     .select({ id: tags.id })
     .from(tags)
-    .where(sql`lower(${tags.name}) = lower(${name})`)
+    .where(eq(tags.nameKey, tagKey(name)))
     .get();
   if (found) return found.id;
   const description = TAG_DESCRIPTIONS[name] ?? DEFAULT_TAG_DESCRIPTION;
-  return tx.insert(tags).values({ name, description }).returning({ id: tags.id }).get().id;
+  return tx
+    .insert(tags)
+    .values({ name, nameKey: tagKey(name), description })
+    .returning({ id: tags.id })
+    .get().id;
 }
 
 /**
@@ -399,10 +403,10 @@ export function seedManyQuestions(
     'select id from users where lower(username) = lower(?)',
   );
   const insertTag = sqlite.prepare(
-    'insert into tags (name, description) values (?, ?) on conflict do nothing',
+    'insert into tags (name, name_key, description) values (?, ?, ?) on conflict do nothing',
   );
   const tagIdOf = sqlite.prepare<[string], { id: number }>(
-    'select id from tags where lower(name) = lower(?)',
+    'select id from tags where name_key = ?',
   );
   const insertQuestion = sqlite.prepare(
     `insert into questions (title, text, asked_by, ask_date_time, last_activity_at, answer_count, view_count,
@@ -447,8 +451,8 @@ export function seedManyQuestions(
       return userIdOf.get(`member${i + 1}`)?.id ?? 0;
     });
     const tagIds = tagNames.map((name) => {
-      insertTag.run(name, TAG_DESCRIPTIONS[name] ?? DEFAULT_TAG_DESCRIPTION);
-      return tagIdOf.get(name)?.id ?? 0;
+      insertTag.run(name, tagKey(name), TAG_DESCRIPTIONS[name] ?? DEFAULT_TAG_DESCRIPTION);
+      return tagIdOf.get(tagKey(name))?.id ?? 0;
     });
     // Questions arrive over two years, ids in time order as on a live site.
     const span = 730 * DAY;

@@ -127,8 +127,8 @@ describe('errors over HTTP', () => {
 
 describe('malformed requests get sentences, not parser or schema dumps', () => {
   async function messageOf(res: Response) {
-    const body = await res.json();
-    return (body.error?.json?.message ?? '') as string;
+    const body = (await res.json()) as { error?: { json?: { message?: string } } };
+    return body.error?.json?.message ?? '';
   }
 
   it('for a body that is not JSON', async () => {

@@ -63,7 +63,7 @@ describe('answer.create', () => {
     const q = await ask(alice);
     const live = new AbortController();
     const events = await readEvents(
-      world.client().listen(live.signal).question.onQuestionChanged(),
+      (await world.signedIn('watcher')).listen(live.signal).question.onQuestionChanged(),
     );
     const answer = await alice.api.answer.create({ qid: q.id, text: 'Self-answer' });
     expect((await events.next()).data).toEqual({
@@ -147,7 +147,7 @@ describe('comment.create', () => {
     const answer = await alice.api.answer.create({ qid: q.id, text: 'An answer' });
     const live = new AbortController();
     const events = await readEvents(
-      world.client().listen(live.signal).question.onQuestionChanged(),
+      (await world.signedIn('watcher')).listen(live.signal).question.onQuestionChanged(),
     );
     const comment = await alice.api.comment.create({
       id: answer.id,

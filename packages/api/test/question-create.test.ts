@@ -120,7 +120,10 @@ describe('question.create', () => {
   it("reuses existing tags whatever their case and gives new ones 'user added tag'", async () => {
     const world = createTestWorld();
     const alice = await world.signedIn('alice');
-    world.db.insert(tags).values({ name: 'TypeScript', description: 'Typed JavaScript.' }).run();
+    world.db
+      .insert(tags)
+      .values({ name: 'TypeScript', nameKey: 'typescript', description: 'Typed JavaScript.' })
+      .run();
     const created = await ask(alice, { tags: ['typescript', 'generics'] });
     expect(created.tags).toEqual([
       { id: expect.any(Number), name: 'TypeScript', description: 'Typed JavaScript.' },

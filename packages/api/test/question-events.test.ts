@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createTestWorld, readEvents } from './helpers';
+import { createTestWorld, readEvents, type TestWorld } from './helpers';
 import { ask, useClock } from './question-fixtures';
+
+// Live streams are for signed-in users; each test world gets its own watcher.
+let watchers = 0;
+const watcherOf = (world: TestWorld) => world.signedIn(`watcher${++watchers}`);
 
 useClock();
 
@@ -10,7 +14,7 @@ describe('question.onQuestionChanged', () => {
     const alice = await world.signedIn('alice');
     const live = new AbortController();
     const events = await readEvents(
-      world.client().listen(live.signal).question.onQuestionChanged(),
+      (await watcherOf(world)).listen(live.signal).question.onQuestionChanged(),
     );
 
     const q = await ask(alice, { title: 'Live one', tags: ['react'] });
@@ -41,7 +45,7 @@ describe('question.onQuestionChanged', () => {
     const alice = await world.signedIn('alice');
     const live = new AbortController();
     const events = await readEvents(
-      world.client().listen(live.signal).question.onQuestionChanged(),
+      (await watcherOf(world)).listen(live.signal).question.onQuestionChanged(),
     );
     const q1 = await ask(alice, { title: 'one' });
     const q2 = await ask(alice, { title: 'two' });
@@ -51,7 +55,9 @@ describe('question.onQuestionChanged', () => {
 
     const again = new AbortController();
     const resumed = await readEvents(
-      world.client().listen(again.signal).question.onQuestionChanged({ lastEventId: seen[0]!.id }),
+      (await watcherOf(world))
+        .listen(again.signal)
+        .question.onQuestionChanged({ lastEventId: seen[0]!.id }),
     );
     const replayed = await resumed.take(2);
     expect(replayed.map((e) => e.data.qid)).toEqual([q2.id, q3.id]);
@@ -72,8 +78,7 @@ describe('question event resume', () => {
       world.events.publish('question', { type: 'viewed', qid: 1, viewCount: i });
     const live = new AbortController();
     const resumed = await readEvents(
-      world
-        .client()
+      (await watcherOf(world))
         .listen(live.signal)
         .question.onQuestionChanged({ lastEventId: String(first.id) }),
     );
@@ -95,7 +100,7 @@ describe('question.onQuestionUpdated', () => {
     const mine = await ask(alice, { title: 'mine' });
     const other = await ask(bob, { title: 'other' });
     const live = new AbortController();
-    const watcher = world.client().listen(live.signal);
+    const watcher = (await watcherOf(world)).listen(live.signal);
     const events = await readEvents(watcher.question.onQuestionUpdated({ qid: mine.id }));
 
     await bob.api.answer.create({ qid: other.id, text: 'elsewhere' });
@@ -110,8 +115,7 @@ describe('question.onQuestionUpdated', () => {
     // Resuming after the first: the other question's events are skipped in the replay too.
     const again = new AbortController();
     const resumed = await readEvents(
-      world
-        .client()
+      (await watcherOf(world))
         .listen(again.signal)
         .question.onQuestionUpdated({ qid: mine.id, lastEventId: first!.id }),
     );
@@ -120,5 +124,18 @@ describe('question.onQuestionUpdated', () => {
     await alice.api.question.view({ qid: mine.id });
     expect((await resumed.next()).data).toEqual({ type: 'viewed', qid: mine.id, viewCount: 1 });
     again.abort();
+  });
+});
+
+describe('live question streams', () => {
+  it('are for signed-in users only', async () => {
+    const world = createTestWorld();
+    const anonymous = world.client().listen(new AbortController().signal);
+    await expect(anonymous.question.onQuestionChanged()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(anonymous.question.onQuestionUpdated({ qid: 1 })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 });

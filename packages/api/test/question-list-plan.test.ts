@@ -36,7 +36,11 @@ function seed(db: Db, count: number): Row[] {
   const tagIds = new Map(
     ['common', 'middling', 'rare'].map((name) => [
       name,
-      db.insert(tags).values({ name, description: name }).returning().get().id,
+      db
+        .insert(tags)
+        .values({ name, nameKey: name.toLowerCase(), description: name })
+        .returning()
+        .get().id,
     ]),
   );
   const rows: Row[] = [];

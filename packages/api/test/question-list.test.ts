@@ -322,3 +322,18 @@ describe('question.list cache', () => {
     }).toThrow();
   });
 });
+
+describe('search with one-letter words', () => {
+  it('matches a one-letter word as a whole word, not as a prefix', async () => {
+    const world = createTestWorld();
+    const { api } = await world.signedIn('alice');
+    await api.question.create({ title: 'Pointers in C', text: 'Arrays decay.', tags: ['c'] });
+    await api.question.create({
+      title: 'Closures',
+      text: 'Captured variables.',
+      tags: ['javascript'],
+    });
+    const found = await api.question.list({ search: 'c' });
+    expect(found.items.map((q) => q.title)).toEqual(['Pointers in C']);
+  });
+});

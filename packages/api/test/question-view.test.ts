@@ -24,7 +24,7 @@ describe('question.view', () => {
     const q = await ask(alice);
     const live = new AbortController();
     const events = await readEvents(
-      world.client().listen(live.signal).question.onQuestionChanged(),
+      (await world.signedIn('watcher')).listen(live.signal).question.onQuestionChanged(),
     );
     await bob.api.question.view({ qid: q.id });
     await bob.api.question.view({ qid: q.id });

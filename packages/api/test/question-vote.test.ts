@@ -92,7 +92,7 @@ describe('question.vote', () => {
     const { world, bob, q } = await setup();
     const live = new AbortController();
     const events = await readEvents(
-      world.client().listen(live.signal).question.onQuestionChanged(),
+      (await world.signedIn('watcher')).listen(live.signal).question.onQuestionChanged(),
     );
     await bob.api.question.vote({ qid: q.id, vote: 'down' });
     expect((await events.next()).data).toEqual({

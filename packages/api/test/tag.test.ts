@@ -59,3 +59,20 @@ describe('tag.byName', () => {
     });
   });
 });
+
+describe('tag names in any script', () => {
+  it("treat 'Österreich' and 'österreich' as one tag, findable by either", async () => {
+    const world = createTestWorld();
+    const { api } = await world.signedIn('alice');
+    await api.question.create({ title: 'Wien', text: 'Frage', tags: ['Österreich'] });
+    const second = await api.question.create({
+      title: 'Graz',
+      text: 'Frage',
+      tags: ['österreich'],
+    });
+    expect(second.tags.map((t) => t.name)).toEqual(['Österreich']);
+    expect((await api.question.list({ tag: 'ÖSTERREICH' })).total).toBe(2);
+    expect((await api.question.list({ search: '[österreich]' })).total).toBe(2);
+    expect((await api.tag.byName({ name: 'österreich' })).name).toBe('Österreich');
+  });
+});

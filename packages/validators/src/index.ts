@@ -3,5 +3,6 @@ export * from './auth';
 export * from './user';
 export * from './question';
 export * from './hyperlink';
+export * from './text';
 export * from './time';
 export * from './transport';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasValidHyperlinks, hyperlinkMessages } from './hyperlink';
+import { charCount, cleanText, textProblem, userText } from './text';
 
 export const TITLE_MAX = 100;
 export const TAGS_MIN = 1;
@@ -9,6 +10,9 @@ export const TEXT_MAX = 30_000;
 export const COMMENT_MAX = 600;
 export const DEFAULT_TAG_DESCRIPTION = 'user added tag';
 export const QUESTIONS_PAGE_SIZE = 20;
+export const SEARCH_MAX = 200;
+/** Words past this many add little to a search and cost a full-text lookup each. */
+export const SEARCH_WORDS_MAX = 8;
 
 export const questionMessages = {
   titleEmpty: 'Title cannot be empty',
@@ -18,6 +22,7 @@ export const questionMessages = {
   tagsMin: 'Should have at least 1 tag',
   tagsMax: 'Cannot have more than 5 tags',
   tagTooLong: `New tag length cannot be more than ${TAG_NAME_MAX}`,
+  tagCharacters: 'Tags can only contain letters, digits and + # . _ -',
   answerEmpty: 'Answer text cannot be empty',
   commentEmpty: 'Comment text cannot be empty',
   commentTooLong: `Comment cannot be more than ${COMMENT_MAX} characters`,
@@ -41,12 +46,15 @@ export const questionOrderLabels: Record<QuestionOrder, string> = {
   mostViewed: 'Most Viewed',
 };
 
+/** What makes two tag names the same tag: case does not count, in any script. */
+export const tagKey = (name: string): string => name.toLowerCase();
+
 /** Splits the Tags field on whitespace, dropping repeats (tag names compare case-insensitively). */
 export function parseTagNames(raw: string): string[] {
   const seen = new Set<string>();
   const names: string[] = [];
-  for (const name of raw.split(/\s+/).filter(Boolean)) {
-    const key = name.toLowerCase();
+  for (const name of raw.split(/\s+/).map(cleanText).filter(Boolean)) {
+    const key = tagKey(name);
     if (!seen.has(key)) {
       seen.add(key);
       names.push(name);
@@ -56,18 +64,20 @@ export function parseTagNames(raw: string): string[] {
 }
 
 const textWithLinks = (emptyMessage: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, emptyMessage)
-    .max(TEXT_MAX, questionMessages.textTooLong)
-    .refine(hasValidHyperlinks, hyperlinkMessages.invalid);
+  userText(TEXT_MAX, { empty: emptyMessage, tooLong: questionMessages.textTooLong }).refine(
+    hasValidHyperlinks,
+    hyperlinkMessages.invalid,
+  );
+
+// Letters and digits of any script, and the few marks tag names use (c++, c#, node.js, vue-router).
+const TAG_PATTERN = /^[\p{L}\p{N}\p{M}+#._-]+$/u;
 
 /** The first problem with a list of tag names, in the spec's order, or null. */
 export function tagNamesProblem(names: readonly string[]): string | null {
   if (names.length < TAGS_MIN) return questionMessages.tagsMin;
   if (names.length > TAGS_MAX) return questionMessages.tagsMax;
-  if (names.some((t) => t.length > TAG_NAME_MAX)) return questionMessages.tagTooLong;
+  if (names.some((t) => charCount(t) > TAG_NAME_MAX)) return questionMessages.tagTooLong;
+  if (names.some((t) => !TAG_PATTERN.test(t))) return questionMessages.tagCharacters;
   return null;
 }
 
@@ -83,11 +93,10 @@ export const tagNamesSchema = z
   });
 
 export const CreateQuestionInput = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, questionMessages.titleEmpty)
-    .max(TITLE_MAX, questionMessages.titleTooLong),
+  title: userText(TITLE_MAX, {
+    empty: questionMessages.titleEmpty,
+    tooLong: questionMessages.titleTooLong,
+  }),
   text: textWithLinks(questionMessages.textEmpty),
   tags: tagNamesSchema,
 });
@@ -99,20 +108,26 @@ export const CreateAnswerInput = z.object({
 });
 export type CreateAnswerInput = z.infer<typeof CreateAnswerInput>;
 
+const commentLimits = {
+  empty: questionMessages.commentEmpty,
+  tooLong: questionMessages.commentTooLong,
+};
+
+/** The comment box's check: the first problem or null. */
+export function checkCommentText(text: string): string | null {
+  return textProblem(text, COMMENT_MAX, commentLimits);
+}
+
 export const CreateCommentInput = z.object({
   id: z.number().int().positive(),
   type: z.enum(['question', 'answer']),
-  text: z
-    .string()
-    .trim()
-    .min(1, questionMessages.commentEmpty)
-    .max(COMMENT_MAX, questionMessages.commentTooLong),
+  text: userText(COMMENT_MAX, commentLimits),
 });
 export type CreateCommentInput = z.infer<typeof CreateCommentInput>;
 
 export const ListQuestionsInput = z.object({
   order: z.enum(QUESTION_ORDERS).default('newest'),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(SEARCH_MAX).optional(),
   tag: z.string().trim().max(TAG_NAME_MAX).optional(),
   cursor: z.string().max(100).nullish(),
   limit: z.number().int().min(1).max(100).default(QUESTIONS_PAGE_SIZE),
@@ -139,10 +154,12 @@ export const QuestionUpdatesInput = z.object({
 /** The New Question form's checks in the spec's order; returns field → message. */
 export function checkQuestionForm(fields: { title: string; text: string; tags: string }) {
   const errors: Partial<Record<'title' | 'text' | 'tags', string>> = {};
-  const title = fields.title.trim();
-  if (!title) errors.title = questionMessages.titleEmpty;
-  else if (title.length > TITLE_MAX) errors.title = questionMessages.titleTooLong;
-  const text = fields.text.trim();
+  const title = textProblem(fields.title, TITLE_MAX, {
+    empty: questionMessages.titleEmpty,
+    tooLong: questionMessages.titleTooLong,
+  });
+  if (title) errors.title = title;
+  const text = cleanText(fields.text);
   if (!text) errors.text = questionMessages.textEmpty;
   else if (!hasValidHyperlinks(text)) errors.text = hyperlinkMessages.invalid;
   const tagsProblem = tagNamesProblem(parseTagNames(fields.tags));
@@ -152,22 +169,27 @@ export function checkQuestionForm(fields: { title: string; text: string; tags: s
 
 /** The New Answer form's check. */
 export function checkAnswerText(text: string): string | null {
-  if (!text.trim()) return questionMessages.answerEmpty;
-  if (!hasValidHyperlinks(text)) return hyperlinkMessages.invalid;
+  const cleaned = cleanText(text);
+  if (!cleaned) return questionMessages.answerEmpty;
+  if (!hasValidHyperlinks(cleaned)) return hyperlinkMessages.invalid;
   return null;
 }
 
 /**
  * Search box text: `[tag]` tokens restrict by tag (lower-cased: tag names compare case-insensitively),
  * the other words match title or text. Words are split on anything that is not a letter or digit, as
- * the full-text index splits the stored text, so "node.js" searches for "node" and "js".
+ * the full-text index splits the stored text, so "node.js" searches for "node" and "js". Only the
+ * first SEARCH_WORDS_MAX words count.
  */
 export function parseSearch(search: string): { tags: string[]; words: string[] } {
   const tags: string[] = [];
   const rest = search.replace(/\[([^\]\s]+)\]/g, (_, tag: string) => {
-    tags.push(tag.toLowerCase());
+    tags.push(tagKey(tag));
     return ' ';
   });
-  const words = rest.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = rest
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, SEARCH_WORDS_MAX);
   return { tags, words };
 }

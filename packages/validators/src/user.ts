@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema } from './auth';
+import { textProblem, userText } from './text';
 
 export const BIOGRAPHY_MAX = 2000;
 
@@ -26,7 +27,7 @@ export const UsernameInput = z.object({ username: z.string().trim().min(1) });
 
 export const UpdateBiographyInput = z.object({
   username: z.string().trim().min(1),
-  biography: z.string().trim().max(BIOGRAPHY_MAX, userMessages.biographyTooLong),
+  biography: userText(BIOGRAPHY_MAX, { tooLong: userMessages.biographyTooLong }),
 });
 export type UpdateBiographyInput = z.infer<typeof UpdateBiographyInput>;
 
@@ -35,6 +36,11 @@ export const ResetPasswordInput = z.object({
   password: newPasswordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+/** The biography editor's check: the first problem or null. */
+export function checkBiography(biography: string): string | null {
+  return textProblem(biography, BIOGRAPHY_MAX, { tooLong: userMessages.biographyTooLong });
+}
 
 /** The Reset Password form's checks (SPEC §5). */
 export function checkPasswordReset(password: string, confirm: string): string | null {

@@ -1,4 +1,4 @@
-import { COMMENT_MAX, formatRelativeTime, questionMessages } from '@app/validators';
+import { checkCommentText, formatRelativeTime, questionMessages } from '@app/validators';
 import { useId, useState, type FormEvent } from 'react';
 import { useApplyQuestionEvent } from '../hooks/useQuestionCache';
 import { prefixedError } from '../lib/errors';
@@ -35,8 +35,9 @@ export function CommentsSection({ qid, parent, comments, now }: CommentsSectionP
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setServerError(null);
-    if (!text.trim()) {
-      setFieldError(questionMessages.commentEmpty);
+    const problem = checkCommentText(text);
+    if (problem) {
+      setFieldError(problem);
       return;
     }
     setFieldError(null);
@@ -90,7 +91,6 @@ export function CommentsSection({ qid, parent, comments, now }: CommentsSectionP
             hideLabel
             placeholder="Comment"
             rows={2}
-            maxLength={COMMENT_MAX}
             value={text}
             error={fieldError}
             onChange={(e) => {

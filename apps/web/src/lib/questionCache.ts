@@ -1,4 +1,4 @@
-import { QUESTION_ORDERS, type QuestionOrder } from '@app/validators';
+import { QUESTION_ORDERS, SEARCH_MAX, type QuestionOrder } from '@app/validators';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { RouterOutputs } from '../trpc';
 
@@ -39,7 +39,8 @@ const isOrder = (value: string | null): value is QuestionOrder =>
 /** The list the /home URL asks for: ?order= (newest by default), ?search=, ?tag= (blank ones ignored). */
 export function listViewFromParams(params: URLSearchParams): ListView {
   const order = params.get('order');
-  const search = params.get('search')?.trim();
+  // A longer search (a pasted or hand-made URL) is cut to what the server accepts.
+  const search = params.get('search')?.trim().slice(0, SEARCH_MAX).trim();
   const tag = params.get('tag')?.trim();
   return {
     order: isOrder(order) ? order : 'newest',

@@ -13,8 +13,9 @@ import { createQuestion, getQuestion, recordView } from '../services/questions';
 import { voteOnQuestion } from '../services/votes';
 import { protectedProcedure, publicProcedure } from '../trpc';
 
-// Reading is public (questions are the site's public content); every write needs a signed-in viewer,
-// who is the author, voter or viewer: never a name from the request.
+// Reading is public (questions are the site's public content); every write, and every live stream
+// (which can replay a day of events), needs a signed-in viewer, who is the author, voter or viewer:
+// never a name from the request.
 export const questionRouter = {
   list: publicProcedure
     .input(ListQuestionsInput.default({ order: 'newest', limit: 20 }))
@@ -38,14 +39,14 @@ export const questionRouter = {
     .mutation(({ ctx, input }) => voteOnQuestion(ctx.db, ctx.events, ctx.viewer, input)),
 
   /** Every question event, for the list page; resumable from the last event id the client saw. */
-  onQuestionChanged: publicProcedure
+  onQuestionChanged: protectedProcedure
     .input(QuestionEventsInput.optional())
     .subscription(({ ctx, input, signal }) =>
       streamTopic(ctx.events, 'question', input?.lastEventId, signal),
     ),
 
   /** The events of one question, for its detail page; resumable the same way. */
-  onQuestionUpdated: publicProcedure
+  onQuestionUpdated: protectedProcedure
     .input(QuestionUpdatesInput)
     .subscription(({ ctx, input, signal }) =>
       streamTopic(

@@ -5,6 +5,7 @@ import {
   TAGS_MAX,
   type ListQuestionsInput,
   type QuestionOrder,
+  tagKey,
 } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import type { EventBus } from '../events';
@@ -34,7 +35,7 @@ interface ListRequest {
 
 function normalize(input: ListQuestionsInput): ListRequest {
   const search = parseSearch(input.search ?? '');
-  const tags = [...search.tags, ...(input.tag ? [input.tag.toLowerCase()] : [])];
+  const tags = [...search.tags, ...(input.tag ? [tagKey(input.tag)] : [])];
   const unique = (list: string[]) => [...new Set(list)].sort();
   return {
     order: input.order ?? 'newest',

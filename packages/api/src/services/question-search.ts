@@ -5,9 +5,15 @@ import { sql, type SQL } from 'drizzle-orm';
  * knows, so a PostgreSQL build swaps these functions for tsvector ones.
  */
 
-/** The MATCH expression for search words: every word must start a token of the title or the text. */
+/**
+ * The MATCH expression for search words: every word must start a token of the title or the text.
+ * A one-letter word must be a whole token: the prefix index starts at two letters, and a one-letter
+ * prefix would scan most of the index.
+ */
 export function fullTextQuery(words: readonly string[]): string {
-  return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' AND ');
+  return words
+    .map((word) => `"${word.replaceAll('"', '""')}"${[...word].length > 1 ? '*' : ''}`)
+    .join(' AND ');
 }
 
 /** A condition: the question id (an expression, so callers may wrap it) is among the matches of `match`. */

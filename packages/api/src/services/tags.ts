@@ -1,5 +1,5 @@
 import { questionTags, tags, type Db, type Executor } from '@app/db';
-import { DEFAULT_TAG_DESCRIPTION, questionMessages } from '@app/validators';
+import { DEFAULT_TAG_DESCRIPTION, questionMessages, tagKey } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../events';
@@ -8,14 +8,12 @@ import { questionListCache } from './question-list-cache';
 import type { TagView, TagWithCount } from './question-shapes';
 
 const tagView = { id: tags.id, name: tags.name, description: tags.description };
-// lower(name) is what the unique index tags_name_nocase holds, so this is an index lookup.
-const sameName = (name: unknown) => sql`lower(${tags.name}) = lower(${name})`;
 
 const tagByName = perDb((db) =>
   db
     .select(tagView)
     .from(tags)
-    .where(sameName(sql.placeholder('name')))
+    .where(eq(tags.nameKey, sql.placeholder('key')))
     .prepare(),
 );
 
@@ -39,7 +37,7 @@ const tagsWithCounts = perDb((db) =>
       qcnt: sql<number>`(select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id})`,
     })
     .from(tags)
-    .orderBy(sql`lower(${tags.name})`, asc(tags.id))
+    .orderBy(asc(tags.nameKey), asc(tags.id))
     .prepare(),
 );
 
@@ -59,7 +57,7 @@ export function tagsForQuestions(db: Db, questionIds: readonly number[]): Map<nu
 export function findTagIds(db: Db, names: readonly string[]): number[] | null {
   const ids: number[] = [];
   for (const name of names) {
-    const tag = tagByName(db).get({ name });
+    const tag = tagByName(db).get({ key: tagKey(name) });
     if (!tag) return null;
     ids.push(tag.id);
   }
@@ -69,11 +67,12 @@ export function findTagIds(db: Db, names: readonly string[]): number[] | null {
 /** Existing tags are reused whatever the case; new ones get the default description. Call inside a transaction. */
 export function findOrCreateTags(tx: Executor, names: readonly string[]): TagView[] {
   return names.map((name) => {
-    const existing = tx.select(tagView).from(tags).where(sameName(name)).get();
+    const nameKey = tagKey(name);
+    const existing = tx.select(tagView).from(tags).where(eq(tags.nameKey, nameKey)).get();
     if (existing) return existing;
     return tx
       .insert(tags)
-      .values({ name, description: DEFAULT_TAG_DESCRIPTION })
+      .values({ name, nameKey, description: DEFAULT_TAG_DESCRIPTION })
       .returning(tagView)
       .get();
   });
@@ -85,7 +84,7 @@ export function listTags(db: Db, events: EventBus): TagWithCount[] {
 }
 
 export function getTagByName(db: Db, name: string): { name: string; description: string } {
-  const tag = tagByName(db).get({ name });
+  const tag = tagByName(db).get({ key: tagKey(name) });
   if (!tag) throw new TRPCError({ code: 'NOT_FOUND', message: questionMessages.tagNotFound });
   return { name: tag.name, description: tag.description };
 }

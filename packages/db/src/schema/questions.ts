@@ -11,14 +11,17 @@ import {
 import { timestamp } from './_columns';
 import { users } from './users';
 
+// name_key is the name lower-cased by JavaScript (Unicode-aware; SQLite's lower() folds ASCII only):
+// 'Österreich' and 'österreich' are one tag.
 export const tags = sqliteTable(
   'tags',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
     description: text('description').notNull(),
   },
-  (t) => [uniqueIndex('tags_name_nocase').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('tags_name_key').on(t.nameKey)],
 );
 
 // answerCount, viewCount and lastActivityAt are kept with the row so every list order is an index walk.

@@ -1,4 +1,4 @@
-import { BIOGRAPHY_MAX, userMessages } from '@app/validators';
+import { BIOGRAPHY_MAX, checkBiography, userMessages } from '@app/validators';
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../auth/context';
 import { Alert, Button, Card, TextAreaField } from '../../components';
@@ -29,6 +29,11 @@ export function BiographySection({ profile, canEdit, onSaved }: BiographySection
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const problem = checkBiography(draft);
+    if (problem) {
+      setMessage({ tone: 'error', text: problem });
+      return;
+    }
     try {
       const saved = await update.mutateAsync({ username: profile.username, biography: draft });
       utils.user.byUsername.setData({ username: saved.username }, saved);
@@ -48,7 +53,6 @@ export function BiographySection({ profile, canEdit, onSaved }: BiographySection
             label="Biography"
             hideLabel
             rows={4}
-            maxLength={BIOGRAPHY_MAX}
             hint={`Tell others about yourself (up to ${BIOGRAPHY_MAX} characters).`}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}

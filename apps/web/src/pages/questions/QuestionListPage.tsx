@@ -1,4 +1,9 @@
-import { QUESTION_ORDERS, questionMessages, questionOrderLabels } from '@app/validators';
+import {
+  QUESTION_ORDERS,
+  SEARCH_MAX,
+  questionMessages,
+  questionOrderLabels,
+} from '@app/validators';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, EmptyState, LoadingState, PageHeader, TextField } from '../../components';
@@ -47,6 +52,7 @@ function SearchBox({ view }: { view: ListView }) {
         enterKeyHint="search"
         autoCapitalize="none"
         spellCheck={false}
+        maxLength={SEARCH_MAX}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
