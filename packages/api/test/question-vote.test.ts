@@ -22,12 +22,25 @@ async function setup() {
 }
 
 describe('question.vote', () => {
+  it('answers with the id of the event that announced the vote, so a client can order it among live ones', async () => {
+    const { world, bob, carol, q } = await setup();
+    const first = await bob.api.question.vote({ qid: q.id, vote: 'up' });
+    const second = await carol.api.question.vote({ qid: q.id, vote: 'up' });
+    expect(second.eventId).toBeGreaterThan(first.eventId);
+    const stored = world.events.after('question', first.eventId - 1, 1)[0];
+    expect(stored).toMatchObject({
+      id: first.eventId,
+      payload: { type: 'voted', upVotes: ['bob'] },
+    });
+  });
+
   it('an upvote adds the user to upVotes and sets their vote to +1', async () => {
     const { bob, q, counters } = await setup();
     expect(await bob.api.question.vote({ qid: q.id, vote: 'up' })).toEqual({
       upVotes: ['bob'],
       downVotes: [],
       myVote: 1,
+      eventId: expect.any(Number),
     });
     expect(counters()).toEqual({ up: 1, down: 0 });
     expect((await bob.api.question.byId({ qid: q.id })).myVote).toBe(1);
@@ -40,6 +53,7 @@ describe('question.vote', () => {
       upVotes: [],
       downVotes: [],
       myVote: 0,
+      eventId: expect.any(Number),
     });
     expect(counters()).toEqual({ up: 0, down: 0 });
   });
@@ -51,6 +65,7 @@ describe('question.vote', () => {
       upVotes: [],
       downVotes: ['bob'],
       myVote: -1,
+      eventId: expect.any(Number),
     });
     expect(counters()).toEqual({ up: 0, down: 1 });
     expect(await bob.api.question.vote({ qid: q.id, vote: 'up' })).toMatchObject({

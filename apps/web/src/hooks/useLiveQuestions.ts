@@ -25,7 +25,7 @@ export function useLiveQuestions(): void {
     },
     onData: ({ id, data: event }) => {
       resumePoint.lastEventId = id;
-      apply(event);
+      apply(event, Number(id));
     },
   });
 }

@@ -3,6 +3,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { useCallback } from 'react';
 import { useUserContext } from '../auth/context';
 import {
+  createVoteOrder,
   applyQuestionEventToDetail,
   applyQuestionEventToList,
   listViewFromInput,
@@ -37,12 +38,17 @@ function shouldRestart(queryHash: string, fetching: boolean): boolean {
  * filters; a list the event cannot place is refetched), the question's page, and on a new question the
  * tag counts.
  */
+const isNewerVote = createVoteOrder();
+
 export function applyQuestionEvent(
   queryClient: QueryClient,
   utils: Utils,
   event: QuestionEvent,
   username: string,
+  /** The event's id (live events, and a vote's reply): orders vote states that race each other. */
+  eventId?: number,
 ): void {
+  if (event.type === 'voted' && eventId !== undefined && !isNewerVote(event.qid, eventId)) return;
   const listKey = getQueryKey(trpc.question.list, undefined, 'infinite');
   for (const query of queryClient.getQueryCache().findAll({ queryKey: listKey })) {
     const data = query.state.data as QuestionListData | undefined;
@@ -67,13 +73,14 @@ export function applyQuestionEvent(
 }
 
 /** A stable function that applies a question event (live, or one a mutation's reply stands for) to the cache. */
-export function useApplyQuestionEvent(): (event: QuestionEvent) => void {
+export function useApplyQuestionEvent(): (event: QuestionEvent, eventId?: number) => void {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const { user } = useUserContext();
   const username = user.username;
   return useCallback(
-    (event: QuestionEvent) => applyQuestionEvent(queryClient, utils, event, username),
+    (event: QuestionEvent, eventId?: number) =>
+      applyQuestionEvent(queryClient, utils, event, username, eventId),
     [queryClient, utils, username],
   );
 }

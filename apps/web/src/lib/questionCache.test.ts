@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createVoteOrder,
   applyQuestionEventToDetail,
   applyQuestionEventToList,
   countLabel,
@@ -216,7 +217,7 @@ describe('applyQuestionEventToDetail', () => {
   });
 
   it('replaces votes and derives the viewer’s own vote', () => {
-    const event = votedEvent(1, { upVotes: ['bob'], downVotes: ['carol'], myVote: 1 });
+    const event = votedEvent(1, { upVotes: ['bob'], downVotes: ['carol'], myVote: 1, eventId: 7 });
     expect(applyQuestionEventToDetail(detail(), event, 'bob')).toMatchObject({
       voteScore: 0,
       myVote: 1,
@@ -289,5 +290,17 @@ describe('helpers', () => {
       ),
     ).toEqual([3, 2, 1]);
     expect(listItems(undefined)).toEqual([]);
+  });
+});
+
+describe('vote states that race each other', () => {
+  it('only a newer event may replace the vote state shown, per question', () => {
+    const isNewer = createVoteOrder();
+    expect(isNewer(1, 10)).toBe(true);
+    expect(isNewer(1, 12)).toBe(true);
+    // A vote's reply for event 11 arriving after the live event 12: too old to show.
+    expect(isNewer(1, 11)).toBe(false);
+    expect(isNewer(1, 12)).toBe(false);
+    expect(isNewer(2, 11)).toBe(true);
   });
 });

@@ -311,6 +311,19 @@ export function applyQuestionEventToDetail(
 }
 
 /** The event a vote's reply stands for, so the voter's own page updates without waiting for it. */
+/**
+ * Vote states replace each other whole, and a vote's own reply can arrive after a live event about a
+ * later vote: per question, only a state announced by a newer event (ids only grow) may replace the one shown.
+ */
+export function createVoteOrder(): (qid: number, eventId: number) => boolean {
+  const newest = new Map<number, number>();
+  return (qid, eventId) => {
+    if (eventId <= (newest.get(qid) ?? 0)) return false;
+    newest.set(qid, eventId);
+    return true;
+  };
+}
+
 export function votedEvent(qid: number, votes: QuestionVotes): QuestionEvent {
   return {
     type: 'voted',

@@ -62,6 +62,11 @@ export interface QuestionVotes {
   myVote: MyVote;
 }
 
+/** A vote's reply: the new state, and the id of the event that announced it (to order it among live ones). */
+export interface VoteResult extends QuestionVotes {
+  eventId: number;
+}
+
 export interface QuestionDetail extends QuestionVotes {
   id: number;
   title: string;

@@ -3,7 +3,7 @@ import type { VoteInput } from '@app/validators';
 import { and, eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../events';
 import { assertQuestionExists } from './question-exists';
-import type { MyVote, QuestionVotes } from './question-shapes';
+import type { MyVote, QuestionVotes, VoteResult } from './question-shapes';
 import type { Viewer } from './sessions';
 
 /** Who voted which way (in the order they first voted), and how the given user voted. */
@@ -33,7 +33,7 @@ export function voteOnQuestion(
   events: EventBus,
   viewer: Viewer,
   input: VoteInput,
-): QuestionVotes {
+): VoteResult {
   const wanted = input.vote === 'up' ? 1 : -1;
   const { votes, counts } = db.transaction((tx) => {
     assertQuestionExists(tx, input.qid);
@@ -61,7 +61,7 @@ export function voteOnQuestion(
       .get();
     return { votes: votesOnQuestion(tx, input.qid, viewer.id), counts };
   });
-  events.publish('question', {
+  const published = events.publish('question', {
     type: 'voted',
     qid: input.qid,
     upVotes: votes.upVotes,
@@ -70,5 +70,5 @@ export function voteOnQuestion(
     downVoteCount: counts.downVoteCount,
     voteScore: counts.upVoteCount - counts.downVoteCount,
   });
-  return votes;
+  return { ...votes, eventId: published.id };
 }

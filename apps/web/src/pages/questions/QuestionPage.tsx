@@ -61,7 +61,8 @@ function QuestionView({ qid }: { qid: number }) {
   const onVote = async (direction: 'up' | 'down') => {
     setVoteError(null);
     try {
-      apply(votedEvent(qid, await vote.mutateAsync({ qid, vote: direction })));
+      const result = await vote.mutateAsync({ qid, vote: direction });
+      apply(votedEvent(qid, result), result.eventId);
     } catch (err) {
       setVoteError(prefixedError('Error while voting', err));
     }
