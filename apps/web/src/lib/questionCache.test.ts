@@ -257,6 +257,7 @@ describe('helpers', () => {
     expect(listTitle({ order: 'newest' })).toBe('All Questions');
     expect(listTitle({ order: 'newest', search: 'x', tag: 'react' })).toBe('Search Results');
     expect(listTitle({ order: 'newest', tag: 'react' })).toBe('react');
+    expect(listTitle({ order: 'newest', tag: 'REACT' }, 'React')).toBe('React');
   });
 
   it('pluralises counts', () => {

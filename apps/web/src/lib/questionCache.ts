@@ -61,9 +61,10 @@ export function listViewFromInput(input: unknown): ListView {
 }
 
 /** SPEC §2: 'Search Results' for a search, the tag's name for a tag, else 'All Questions'. */
-export function listTitle(view: ListView): string {
+/** The list's title (SPEC §2); a tag shows under its own name when known, whatever the URL's case. */
+export function listTitle(view: ListView, tagName?: string): string {
   if (view.search) return 'Search Results';
-  if (view.tag) return view.tag;
+  if (view.tag) return tagName ?? view.tag;
   return 'All Questions';
 }
 

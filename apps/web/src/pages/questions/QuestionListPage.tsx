@@ -68,7 +68,11 @@ function SearchBox({ view }: { view: ListView }) {
 export default function QuestionListPage() {
   const [params, setParams] = useSearchParams();
   const view = listViewFromParams(params);
-  const title = listTitle(view);
+  const tag = trpc.tag.byName.useQuery(
+    { name: view.tag ?? '' },
+    { enabled: Boolean(view.tag), retry: false, staleTime: 60_000 },
+  );
+  const title = listTitle(view, view.tag ? tag.data?.name : undefined);
   useDocumentTitle(title);
   useLiveQuestions();
   const now = useNow();
