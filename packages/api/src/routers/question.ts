@@ -8,6 +8,7 @@ import {
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { streamTopic } from '../events';
+import { whileSignedIn } from '../live-session';
 import { listQuestions } from '../services/question-list';
 import { createQuestion, getQuestion, recordView } from '../services/questions';
 import { voteOnQuestion } from '../services/votes';
@@ -42,7 +43,12 @@ export const questionRouter = {
   onQuestionChanged: protectedProcedure
     .input(QuestionEventsInput.optional())
     .subscription(({ ctx, input, signal }) =>
-      streamTopic(ctx.events, 'question', input?.lastEventId, signal),
+      streamTopic(
+        ctx.events,
+        'question',
+        input?.lastEventId,
+        whileSignedIn(ctx.db, ctx.viewer, signal),
+      ),
     ),
 
   /** The events of one question, for its detail page; resumable the same way. */
@@ -53,7 +59,7 @@ export const questionRouter = {
         ctx.events,
         'question',
         input.lastEventId,
-        signal,
+        whileSignedIn(ctx.db, ctx.viewer, signal),
         (event) => event.qid === input.qid,
       ),
     ),

@@ -2,6 +2,7 @@ import { ResetPasswordInput, UpdateBiographyInput, UsernameInput } from '@app/va
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { streamTopic } from '../events';
+import { whileSignedIn } from '../live-session';
 import { deleteUser, getUser, listUsers, resetPassword, updateBiography } from '../services/users';
 import { protectedProcedure } from '../trpc';
 
@@ -33,6 +34,11 @@ export const userRouter = {
   onUserChanged: protectedProcedure
     .input(z.object({ lastEventId: z.string().nullish() }).optional())
     .subscription(({ ctx, input, signal }) =>
-      streamTopic(ctx.events, 'user', input?.lastEventId, signal),
+      streamTopic(
+        ctx.events,
+        'user',
+        input?.lastEventId,
+        whileSignedIn(ctx.db, ctx.viewer, signal),
+      ),
     ),
 } satisfies TRPCRouterRecord;

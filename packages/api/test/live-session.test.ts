@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { whileSignedIn } from '../src/live-session';
+import { createTestWorld } from './helpers';
+import { findSessionUser } from '../src/services/sessions';
+
+describe('live streams end with the session', () => {
+  it("a copied cookie's open stream stops once the owner logs out", async () => {
+    const world = createTestWorld();
+    const owner = await world.signedIn('alice');
+    const viewer = findSessionUser(world.db, owner.session.sessionId!)!;
+    const outer = new AbortController();
+    const signal = whileSignedIn(world.db, viewer, outer.signal, 10);
+    expect(signal.aborted).toBe(false);
+    await owner.api.auth.logout();
+    await expect.poll(() => signal.aborted).toBe(true);
+  });
+
+  it('stays open while the session lasts, and stops when the client leaves', async () => {
+    const world = createTestWorld();
+    const owner = await world.signedIn('alice');
+    const viewer = findSessionUser(world.db, owner.session.sessionId!)!;
+    const outer = new AbortController();
+    const signal = whileSignedIn(world.db, viewer, outer.signal, 10);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signal.aborted).toBe(false);
+    outer.abort();
+    expect(signal.aborted).toBe(true);
+  });
+});
