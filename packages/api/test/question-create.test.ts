@@ -99,6 +99,20 @@ describe('question.create', () => {
     expect(questionMessages.tagTooLong).toBe('New tag length cannot be more than 20');
   });
 
+  it('rejects tag names with characters a [tag] search could not find, and stores nothing', async () => {
+    const world = createTestWorld();
+    const alice = await world.signedIn('alice');
+    for (const tag of ['we]ird', '<b>x</b>', 'a/b']) {
+      await expectInvalid(ask(alice, { tags: [tag] }), questionMessages.tagCharacters);
+    }
+    expect((await alice.api.question.list()).total).toBe(0);
+  });
+
+  it('treats a title of invisible characters as empty', async () => {
+    const alice = await createTestWorld().signedIn('alice');
+    await expectInvalid(ask(alice, { title: '\u200B\u200B' }), 'Title cannot be empty');
+  });
+
   it("rejects a malformed hyperlink with 'Invalid hyperlink format.'", async () => {
     const alice = await createTestWorld().signedIn('alice');
     for (const text of [
