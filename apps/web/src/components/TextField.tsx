@@ -59,6 +59,22 @@ function describedBy(
   return ids.length ? ids.join(' ') : undefined;
 }
 
+/** The id, class and ARIA wiring every field's control gets: one rule for inputs and textareas. */
+function controlProps(
+  id: string,
+  chrome: Pick<FieldChrome, 'hint' | 'error' | 'required'>,
+  classes: (string | undefined)[],
+  extraDescribedBy?: string,
+) {
+  return {
+    id,
+    className: ['input', ...classes].filter(Boolean).join(' '),
+    'aria-invalid': chrome.error ? true : undefined,
+    'aria-required': chrome.required || undefined,
+    'aria-describedby': describedBy(id, chrome.hint, chrome.error, extraDescribedBy),
+  };
+}
+
 export type TextFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'required'>;
 
 /** A labelled single-line input with optional hint and error. */
@@ -74,22 +90,12 @@ export function TextField({
 }: TextFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
+  const chrome = { label, hideLabel, hint, error, required };
   return (
-    <Field
-      id={fieldId}
-      label={label}
-      hideLabel={hideLabel}
-      hint={hint}
-      error={error}
-      required={required}
-    >
+    <Field id={fieldId} {...chrome}>
       <input
         {...input}
-        id={fieldId}
-        className={['input', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(fieldId, hint, error, input['aria-describedby'])}
+        {...controlProps(fieldId, chrome, [className], input['aria-describedby'])}
       />
     </Field>
   );
@@ -110,23 +116,18 @@ export function TextAreaField({
 }: TextAreaFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
+  const chrome = { label, hideLabel, hint, error, required };
   return (
-    <Field
-      id={fieldId}
-      label={label}
-      hideLabel={hideLabel}
-      hint={hint}
-      error={error}
-      required={required}
-    >
+    <Field id={fieldId} {...chrome}>
       <textarea
         rows={5}
         {...textarea}
-        id={fieldId}
-        className={['input', 'input--multiline', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(fieldId, hint, error, textarea['aria-describedby'])}
+        {...controlProps(
+          fieldId,
+          chrome,
+          ['input--multiline', className],
+          textarea['aria-describedby'],
+        )}
       />
     </Field>
   );
