@@ -4,7 +4,7 @@
  * Target (issue 3): p99 under 50 ms for every list request.
  */
 import { createDb } from '@app/db';
-import { seedManyQuestions } from '@app/server/seed-questions';
+import { seedManyQuestions } from '@app/seed';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,9 +29,9 @@ async function main() {
   const databasePath = join(dir, 'bench.db');
   let started = Date.now();
   const db = createDb(databasePath);
-  const seeded = await seedManyQuestions(db, QUESTIONS);
+  const seeded = seedManyQuestions(db, QUESTIONS);
   db.$client.close();
-  console.log(`seeded ${QUESTIONS} questions in ${Date.now() - started} ms`, seeded ?? '');
+  console.log(`seeded ${QUESTIONS} questions in ${Date.now() - started} ms`, seeded);
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,

@@ -1,9 +1,10 @@
-import { createLoginLimiters, createOutboxBus, pruneEvents } from '@app/api';
+import { createApiDeps, pruneEvents, type ApiDeps } from '@app/api';
 import { createDb, type Db } from '@app/db';
+import { seedDemoContent } from '@app/seed';
 import { createServer, type Server } from 'node:http';
 import type { ServerConfig } from './config';
+import { contextFactory } from './context';
 import { createHttpApp } from './http';
-import { seedDemoContent } from './seed-demo';
 import { createSessionCookies } from './session';
 import { attachUpgrades } from './upgrade';
 
@@ -12,6 +13,8 @@ const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export interface RunningServer {
   server: Server;
   db: Db;
+  /** The shared dependencies every request's context gets: for tests that act beside the server. */
+  deps: ApiDeps;
   url: string;
   close(): Promise<void>;
 }
@@ -20,12 +23,12 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const db = createDb(config.databasePath);
   if (config.seedDemo) await seedDemoContent(db, { onlyIfEmpty: true });
-  const events = createOutboxBus(db);
-  const limiters = createLoginLimiters();
-  const cookies = createSessionCookies(config.sessionSecret);
-  const app = createHttpApp({ db, events, limiters, cookies, webDist: config.webDist });
+  // Built once: every door's contexts share this bus, these limiters and these caches.
+  const deps = await createApiDeps(db);
+  const createRequestContext = contextFactory(deps, createSessionCookies(config.sessionSecret));
+  const app = createHttpApp({ createRequestContext, webDist: config.webDist });
   const server = createServer(app);
-  const upgrades = attachUpgrades(server, { db, events, limiters, cookies });
+  const upgrades = attachUpgrades(server, createRequestContext);
 
   pruneEvents(db, EVENT_RETENTION_MS);
   const pruner = setInterval(() => pruneEvents(db, EVENT_RETENTION_MS), 60 * 60 * 1000);
@@ -37,6 +40,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   return {
     server,
     db,
+    deps,
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     async close() {
       clearInterval(pruner);

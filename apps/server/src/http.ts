@@ -1,11 +1,10 @@
-import { appRouter, createContextInner, type EventBus, type LoginLimiters } from '@app/api';
-import type { Db } from '@app/db';
+import { appRouter } from '@app/api';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from '@app/validators';
 import express from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SessionCookies } from './session';
+import type { CreateRequestContext } from './context';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -19,19 +18,15 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export interface AppDeps {
-  db: Db;
-  events: EventBus;
-  limiters: LoginLimiters;
-  cookies: SessionCookies;
+export interface HttpAppOptions {
+  createRequestContext: CreateRequestContext;
   webDist: string;
 }
 
 /** Express: tRPC at /trpc, a health route, the built web app with SPA fallback. */
-export function createHttpApp(deps: AppDeps): express.Express {
+export function createHttpApp(opts: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
@@ -51,15 +46,7 @@ export function createHttpApp(deps: AppDeps): express.Express {
       router: appRouter,
       maxBodySize: MAX_BODY_BYTES,
       maxBatchSize: MAX_BATCH_SIZE,
-      createContext: async ({ req, res }) =>
-        createContextInner({
-          db: deps.db,
-          events: deps.events,
-          limiters: deps.limiters,
-          session: await deps.cookies.httpStore(req, res, req.secure),
-          clientAddress: req.ip ?? 'unknown',
-          transport: 'http',
-        }),
+      createContext: ({ req, res }) => opts.createRequestContext({ req, res, transport: 'http' }),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error);
@@ -67,12 +54,12 @@ export function createHttpApp(deps: AppDeps): express.Express {
     }),
   );
 
-  if (existsSync(join(deps.webDist, 'index.html'))) {
-    app.use(express.static(deps.webDist, { index: false, maxAge: '1h' }));
+  if (existsSync(join(opts.webDist, 'index.html'))) {
+    app.use(express.static(opts.webDist, { index: false, maxAge: '1h' }));
     // Every other GET is a client-side route: hand back the app shell.
     app.get(/.*/, (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(deps.webDist, 'index.html'));
+      res.sendFile(join(opts.webDist, 'index.html'));
     });
   } else {
     app.get('/', (_req, res) => {

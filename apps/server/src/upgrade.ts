@@ -1,9 +1,8 @@
-import { appRouter, createContextInner, type EventBus, type LoginLimiters } from '@app/api';
-import type { Db } from '@app/db';
+import { appRouter } from '@app/api';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer } from 'ws';
-import type { SessionCookies } from './session';
+import type { CreateRequestContext } from './context';
 
 /**
  * A browser always says where the page that opens a WebSocket came from, and nothing stops another
@@ -20,32 +19,18 @@ function isSameOrigin(req: IncomingMessage): boolean {
   }
 }
 
-export interface UpgradeDeps {
-  db: Db;
-  events: EventBus;
-  limiters: LoginLimiters;
-  cookies: SessionCookies;
-}
 
 /**
  * Routes WebSocket upgrades by path: /trpc to tRPC subscriptions. A ws server bound with {server, path}
  * would answer 400 to every other path (socket.io's among them), so each server is noServer.
  */
-export function attachUpgrades(server: Server, deps: UpgradeDeps) {
+export function attachUpgrades(server: Server, createRequestContext: CreateRequestContext) {
   const trpcWss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const handler = applyWSSHandler({
     wss: trpcWss,
     router: appRouter,
     // Built once per connection: the web client reconnects after login and logout to pick up the new cookie.
-    createContext: async ({ req }) =>
-      createContextInner({
-        db: deps.db,
-        events: deps.events,
-        limiters: deps.limiters,
-        session: await deps.cookies.upgradeStore(req),
-        clientAddress: req.socket.remoteAddress ?? 'unknown',
-        transport: 'ws',
-      }),
+    createContext: ({ req }) => createRequestContext({ req, transport: 'ws' }),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
 

@@ -1,6 +1,4 @@
-import type { Db } from '@app/db';
-import { createOutboxBus, type EventBus } from './events';
-import { createLoginLimiters, type LoginLimiters } from './rate-limit';
+import type { ApiDeps } from './deps';
 
 /** The session cookie as the API sees it: which session id it carries, and how to set or clear it. */
 export interface SessionStore {
@@ -29,36 +27,21 @@ export function createReadOnlySessionStore(sessionId: string | null): SessionSto
   return { sessionId, save: refuse, clear: refuse };
 }
 
-export interface CreateContextOptions {
-  db: Db;
-  events?: EventBus;
-  limiters?: LoginLimiters;
-  session?: SessionStore;
-  /** The caller's network address, for rate limits. */
-  clientAddress?: string;
-  /** Which door the call came through: only subscriptions may use the WebSocket. */
-  transport?: 'http' | 'ws' | 'internal';
+/** Which door a call came through: only subscriptions may use the WebSocket. */
+export type Transport = 'http' | 'ws' | 'internal';
+
+/** What one request brings: its cookie, its network address (for rate limits) and its door. */
+export interface RequestInfo {
+  session: SessionStore;
+  clientAddress: string;
+  transport: Transport;
 }
 
-const busByDb = new WeakMap<Db, EventBus>();
-const limitersByDb = new WeakMap<Db, LoginLimiters>();
-
-function once<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (!value) map.set(key, (value = make()));
-  return value;
+export interface Context extends RequestInfo {
+  deps: ApiDeps;
 }
 
-/** The context without any transport: what routers see, and what tests build directly. */
-export function createContextInner(opts: CreateContextOptions) {
-  return {
-    db: opts.db,
-    events: opts.events ?? once(busByDb, opts.db, () => createOutboxBus(opts.db)),
-    limiters: opts.limiters ?? once(limitersByDb, opts.db, createLoginLimiters),
-    session: opts.session ?? createMemorySessionStore(),
-    clientAddress: opts.clientAddress ?? 'local',
-    transport: opts.transport ?? 'internal',
-  };
+/** The context of one call: the process's shared dependencies and this request. Nothing is defaulted. */
+export function createContext(deps: ApiDeps, request: RequestInfo): Context {
+  return { deps, ...request };
 }
-
-export type Context = ReturnType<typeof createContextInner>;

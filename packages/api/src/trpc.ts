@@ -6,7 +6,7 @@ import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
 import { authMessages, transportMessages } from '@app/validators';
 import type { Context } from './context';
-import { findSessionUser } from './services/sessions';
+import { findSessionUser } from './services/users/sessions';
 import { transformer } from './transformer';
 
 /** Transport-level failures carry the parser's or adapter's words; users get ours. */
@@ -52,13 +52,15 @@ export const createCallerFactory = t.createCallerFactory;
  * 3. PROCEDURES: every procedure knows its viewer (or null), read from the session table on each call
  *    so a logged-out or reset session stops working at once, whichever door the call came through.
  */
-export const publicProcedure = t.procedure.use(({ ctx, type, next }) => {
+export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
   // The socket carries live updates only: a change made over it could come from a page the
   // same-origin check let through but the browser's CSRF defences never saw.
   if (ctx.transport === 'ws' && type !== 'subscription') {
     throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: transportMessages.httpOnly });
   }
-  const viewer = ctx.session.sessionId ? findSessionUser(ctx.db, ctx.session.sessionId) : null;
+  const viewer = ctx.session.sessionId
+    ? await findSessionUser(ctx.deps.db, ctx.session.sessionId)
+    : null;
   return next({ ctx: { viewer } });
 });
 

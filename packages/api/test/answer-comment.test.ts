@@ -2,19 +2,19 @@ import { questions } from '@app/db';
 import { hyperlinkMessages, questionMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestWorld, readEvents } from './helpers';
+import { createTestWorld } from './helpers';
 import { ask, expectInvalid, useClock } from './question-fixtures';
 
 const clock = useClock();
 
 describe('answer.create', () => {
   it('answers as the signed-in user, now, and bumps the answer count and last activity', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const bob = await world.signedIn('bob');
     const q = await ask(alice);
     const at = clock.tick();
-    const answer = await bob.api.answer.create({
+    const { answer } = await bob.api.answer.create({
       qid: q.id,
       text: 'Use Array.prototype.sort with a comparator.',
     });
@@ -30,7 +30,7 @@ describe('answer.create', () => {
   });
 
   it("rejects empty text with 'Answer text cannot be empty'", async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const q = await ask(alice);
     await expectInvalid(
@@ -40,7 +40,7 @@ describe('answer.create', () => {
   });
 
   it("rejects a malformed hyperlink with 'Invalid hyperlink format.'", async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const q = await ask(alice);
     await expectInvalid(
@@ -50,7 +50,7 @@ describe('answer.create', () => {
   });
 
   it("answers NOT_FOUND 'Question not found' for an unknown question", async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     await expect(alice.api.answer.create({ qid: 77, text: 'hello' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: questionMessages.questionNotFound,
@@ -58,14 +58,14 @@ describe('answer.create', () => {
   });
 
   it('publishes answered with the answer, the new count and the activity time', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const q = await ask(alice);
     const live = new AbortController();
-    const events = await readEvents(
+    const events = await world.readEvents(
       (await world.signedIn('watcher')).listen(live.signal).question.onQuestionChanged(),
     );
-    const answer = await alice.api.answer.create({ qid: q.id, text: 'Self-answer' });
+    const { answer } = await alice.api.answer.create({ qid: q.id, text: 'Self-answer' });
     expect((await events.next()).data).toEqual({
       type: 'answered',
       qid: q.id,
@@ -79,13 +79,13 @@ describe('answer.create', () => {
 
 describe('comment.create', () => {
   it('comments on a question and on an answer as the signed-in user, bumping last activity', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const bob = await world.signedIn('bob');
     const q = await ask(alice);
-    const answer = await alice.api.answer.create({ qid: q.id, text: 'An answer' });
+    const { answer } = await alice.api.answer.create({ qid: q.id, text: 'An answer' });
     const onQuestionAt = clock.tick();
-    const onQuestion = await bob.api.comment.create({
+    const { comment: onQuestion } = await bob.api.comment.create({
       id: q.id,
       type: 'question',
       text: 'Which browser?',
@@ -105,7 +105,7 @@ describe('comment.create', () => {
   });
 
   it("rejects blank text with 'Comment text cannot be empty'", async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const q = await ask(alice);
     await expectInvalid(
@@ -115,7 +115,7 @@ describe('comment.create', () => {
   });
 
   it('rejects a comment over the length limit', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const q = await ask(alice);
     await expectInvalid(
@@ -125,7 +125,7 @@ describe('comment.create', () => {
   });
 
   it('answers NOT_FOUND when the question or answer does not exist', async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     await expect(
       alice.api.comment.create({ id: 5, type: 'question', text: 'hi' }),
     ).rejects.toMatchObject({
@@ -141,15 +141,15 @@ describe('comment.create', () => {
   });
 
   it('publishes commented with the question, the parent and the comment', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const q = await ask(alice);
-    const answer = await alice.api.answer.create({ qid: q.id, text: 'An answer' });
+    const { answer } = await alice.api.answer.create({ qid: q.id, text: 'An answer' });
     const live = new AbortController();
-    const events = await readEvents(
+    const events = await world.readEvents(
       (await world.signedIn('watcher')).listen(live.signal).question.onQuestionChanged(),
     );
-    const comment = await alice.api.comment.create({
+    const { comment } = await alice.api.comment.create({
       id: answer.id,
       type: 'answer',
       text: 'Edit: fixed',

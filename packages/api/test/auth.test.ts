@@ -4,14 +4,14 @@ import { createTestWorld, TEST_PASSWORD } from './helpers';
 
 describe('auth.signup', () => {
   it('creates the user, signs them in and trims the username', async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     const user = await api.auth.signup({ username: '  alice ', password: TEST_PASSWORD });
     expect(user).toEqual({ username: 'alice', biography: '', dateJoined: expect.any(Date) });
     expect((await api.auth.me())?.username).toBe('alice');
   });
 
   it("answers 'Please enter a username and password' for blank fields", async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     await expect(api.auth.signup({ username: ' ', password: TEST_PASSWORD })).rejects.toThrow(
       authMessages.missingCredentials,
     );
@@ -21,7 +21,7 @@ describe('auth.signup', () => {
   });
 
   it('rejects usernames with other characters or over 30 characters', async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     for (const username of ['al ice', 'alice<script>', 'a'.repeat(31), 'ålice']) {
       await expect(api.auth.signup({ username, password: TEST_PASSWORD })).rejects.toThrow(
         authMessages.invalidUsername,
@@ -30,14 +30,14 @@ describe('auth.signup', () => {
   });
 
   it('rejects passwords shorter than 8 characters', async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     await expect(api.auth.signup({ username: 'alice', password: 'short' })).rejects.toThrow(
       authMessages.passwordTooShort,
     );
   });
 
   it('rejects a taken username with CONFLICT, whatever its case', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     await expect(
       world.client().api.auth.signup({ username: 'ALICE', password: TEST_PASSWORD }),
@@ -45,7 +45,7 @@ describe('auth.signup', () => {
   });
 
   it('never returns the password or its hash', async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     const user = await api.auth.signup({ username: 'alice', password: TEST_PASSWORD });
     const me = await api.auth.me();
     for (const value of [user, me]) {
@@ -57,7 +57,7 @@ describe('auth.signup', () => {
 
 describe('auth.login', () => {
   it('signs in with the right password and restores the user on reload', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     const browser = world.client();
     expect(await browser.api.auth.me()).toBeNull();
@@ -69,7 +69,7 @@ describe('auth.login', () => {
   });
 
   it('says the same thing for an unknown user and a wrong password', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     const { api } = world.client();
     const unknown = api.auth.login({ username: 'nobody', password: TEST_PASSWORD });
@@ -85,7 +85,7 @@ describe('auth.login', () => {
   });
 
   it('limits repeated failures for one username, from any address, with TOO_MANY_REQUESTS', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     for (let i = 0; i < 5; i++) {
       const { api } = world.client({ address: `10.0.0.${i}` });
@@ -101,7 +101,7 @@ describe('auth.login', () => {
   });
 
   it('limits repeated failures from one address, across usernames', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     const { api } = world.client({ address: '10.1.1.1' });
     for (let i = 0; i < 30; i++) {
@@ -119,7 +119,7 @@ describe('auth.login', () => {
 
 describe('auth.logout', () => {
   it('ends the session, so a copied cookie stops working too', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const browser = await world.signedIn('alice');
     const copied = world.client({ sessionId: browser.session.sessionId });
     expect((await copied.api.auth.me())?.username).toBe('alice');
@@ -135,18 +135,20 @@ describe('auth.logout', () => {
 
 describe('session lifetime', () => {
   it('a session older than 30 days no longer signs anyone in', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const browser = await world.signedIn('alice');
-    const { findSessionUser, SESSION_LIFETIME_MS } = await import('../src/services/sessions');
+    const { findSessionUser, SESSION_LIFETIME_MS } = await import('../src/services/users/sessions');
     const sid = browser.session.sessionId!;
-    expect(findSessionUser(world.db, sid)?.username).toBe('alice');
-    expect(findSessionUser(world.db, sid, Date.now() + SESSION_LIFETIME_MS + 1000)).toBeNull();
+    expect((await findSessionUser(world.db, sid))?.username).toBe('alice');
+    expect(
+      await findSessionUser(world.db, sid, Date.now() + SESSION_LIFETIME_MS + 1000),
+    ).toBeNull();
   });
 });
 
 describe('login rate limit under a burst', () => {
   it('counts concurrent guesses too: at most 5 of 50 simultaneous guesses get a password check', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     const { api } = world.client({ address: '10.2.2.2' });
     const outcomes = await Promise.allSettled(
@@ -162,7 +164,7 @@ describe('login rate limit under a burst', () => {
   });
 
   it('a successful login does not use up the address allowance', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     const { api } = world.client({ address: '10.3.3.3' });
     for (let i = 0; i < 40; i++) {
@@ -176,7 +178,7 @@ describe('login rate limit under a burst', () => {
 
 describe('username and password edges', () => {
   it("rejects usernames made only of dots or dashes ('.', '..', '-')", async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     for (const username of ['.', '..', '-', '_.']) {
       await expect(api.auth.signup({ username, password: TEST_PASSWORD })).rejects.toThrow(
         authMessages.invalidUsername,
@@ -185,14 +187,14 @@ describe('username and password edges', () => {
   });
 
   it('signs in whatever the case of the username, as the names are unique ignoring case', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('bob');
     const user = await world.client().api.auth.login({ username: 'BOB', password: TEST_PASSWORD });
     expect(user.username).toBe('bob');
   });
 
   it('rejects passwords over 256 characters at signup', async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     await expect(api.auth.signup({ username: 'alice', password: 'p'.repeat(257) })).rejects.toThrow(
       authMessages.passwordTooLong,
     );

@@ -1,13 +1,17 @@
 import { createTestDb, type Db } from '@app/db';
 import {
   appRouter,
+  createApiDeps,
   createCallerFactory,
-  createContextInner,
+  createContext,
   createMemorySessionStore,
+  type ApiDeps,
   type SessionStore,
 } from '../src';
-import { createOutboxBus, type EventBus } from '../src/events';
-import { createLoginLimiters } from '../src/rate-limit';
+import type { EventBus } from '../src/events/bus';
+import { createOutboxBus } from '../src/events/outbox-bus';
+import type { EventMap, PublishedEvent, Topic } from '../src/events/topics';
+import { writeTransaction } from '../src/services/shared/write';
 
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
@@ -20,27 +24,66 @@ export interface TestClient {
   listen(signal: AbortSignal): Caller;
 }
 
+export interface EventReader<D> {
+  next(): Promise<{ id: string; data: D }>;
+  take(n: number): Promise<{ id: string; data: D }[]>;
+}
+
+type DataOf<T> = T extends { data: infer D } ? D : never;
+
 export interface TestWorld {
   db: Db;
-  events: EventBus;
+  deps: ApiDeps;
   client(opts?: { address?: string; sessionId?: string | null }): TestClient;
   /** A browser that has signed up as the given user, with password 'password123'. */
   signedIn(username: string): Promise<TestClient>;
+  /** Publishes an event the way a write does (recorded in a transaction, delivered after commit). */
+  publish<T extends Topic>(
+    topic: T,
+    key: string | number,
+    payload: EventMap[T],
+  ): Promise<PublishedEvent<T>>;
+  /**
+   * Starts reading a subscription and resolves once it listens on the bus, so events published after
+   * that are its to read. Through a server-side caller a tracked event arrives as its envelope
+   * [id, data]; the reader gives it back as { id, data }.
+   */
+  readEvents<T>(subscription: Promise<AsyncIterable<T>>): Promise<EventReader<DataOf<T>>>;
 }
 
 export const TEST_PASSWORD = 'password123';
 
-/** A database, an event bus and rate limiters shared by any number of test browsers. */
-export function createTestWorld(): TestWorld {
+/** A bus that says when someone subscribes: a deterministic "the stream is listening now". */
+function observed(bus: EventBus) {
+  const waiting: (() => void)[] = [];
+  const wrapped: EventBus = {
+    ...bus,
+    async subscribe(topic, key, listener) {
+      const unsubscribe = await bus.subscribe(topic, key, listener);
+      waiting.splice(0).forEach((resolve) => resolve());
+      return unsubscribe;
+    },
+  };
+  const nextSubscription = () => new Promise<void>((resolve) => waiting.push(resolve));
+  return { bus: wrapped, nextSubscription };
+}
+
+/** The full set of shared dependencies over a fresh in-memory database. */
+export async function createTestDeps(db: Db = createTestDb()): Promise<ApiDeps> {
+  return createApiDeps(db);
+}
+
+/** Shared dependencies used by any number of test browsers, as the server's are. */
+export async function createTestWorld(): Promise<TestWorld> {
   const db = createTestDb();
-  const events = createOutboxBus(db);
-  const limiters = createLoginLimiters();
+  const { bus, nextSubscription } = observed(createOutboxBus(db));
+  const deps = await createApiDeps(db, { events: bus });
   const world: TestWorld = {
     db,
-    events,
+    deps,
     client({ address = '127.0.0.1', sessionId = null } = {}) {
       const session = createMemorySessionStore(sessionId);
-      const ctx = createContextInner({ db, events, limiters, session, clientAddress: address });
+      const ctx = createContext(deps, { session, clientAddress: address, transport: 'internal' });
       return { api: createCaller(ctx), session, listen: (signal) => createCaller(ctx, { signal }) };
     },
     async signedIn(username) {
@@ -48,30 +91,30 @@ export function createTestWorld(): TestWorld {
       await c.api.auth.signup({ username, password: TEST_PASSWORD });
       return c;
     },
+    publish: (topic, key, payload) =>
+      writeTransaction(deps, ({ publish }) => publish(topic, key, payload)),
+    async readEvents<T>(
+      subscription: Promise<AsyncIterable<T>>,
+    ): Promise<EventReader<DataOf<T>>> {
+      const iterator = (await subscription)[Symbol.asyncIterator]();
+      const listening = nextSubscription();
+      let pending = iterator.next();
+      await listening;
+      const reader: EventReader<DataOf<T>> = {
+        async next() {
+          const result = await pending;
+          pending = iterator.next();
+          const [id, data] = result.value as unknown as [string, DataOf<T>];
+          return { id, data };
+        },
+        async take(n: number) {
+          const out = [];
+          for (let i = 0; i < n; i++) out.push(await reader.next());
+          return out;
+        },
+      };
+      return reader;
+    },
   };
   return world;
-}
-
-/**
- * Starts reading a subscription and returns a reader of its next events. Through a server-side caller
- * a tracked event arrives as its envelope [id, data]; this gives it back as { id, data }.
- */
-export async function readEvents<T>(subscription: Promise<AsyncIterable<T>>) {
-  const iterator = (await subscription)[Symbol.asyncIterator]();
-  let pending = iterator.next();
-  // The generator subscribes on its first read; let it get there before the test publishes anything.
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  return {
-    async next(): Promise<{ id: string; data: T extends { data: infer D } ? D : never }> {
-      const result = await pending;
-      pending = iterator.next();
-      const [id, data] = result.value as unknown as [string, never];
-      return { id, data };
-    },
-    async take(n: number) {
-      const out = [];
-      for (let i = 0; i < n; i++) out.push(await this.next());
-      return out;
-    },
-  };
 }

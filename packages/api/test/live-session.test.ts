@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { whileSignedIn } from '../src/live-session';
+import { whileSignedIn } from '../src/events/signed-in';
 import { createTestWorld } from './helpers';
-import { findSessionUser } from '../src/services/sessions';
+import { findSessionUser } from '../src/services/users/sessions';
 
 describe('live streams end with the session', () => {
   it("a copied cookie's open stream stops once the owner logs out", async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const owner = await world.signedIn('alice');
-    const viewer = findSessionUser(world.db, owner.session.sessionId!)!;
+    const viewer = (await findSessionUser(world.db, owner.session.sessionId!))!;
     const outer = new AbortController();
     const signal = whileSignedIn(world.db, viewer, outer.signal, 10);
     expect(signal.aborted).toBe(false);
@@ -16,9 +16,9 @@ describe('live streams end with the session', () => {
   });
 
   it('stays open while the session lasts, and stops when the client leaves', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const owner = await world.signedIn('alice');
-    const viewer = findSessionUser(world.db, owner.session.sessionId!)!;
+    const viewer = (await findSessionUser(world.db, owner.session.sessionId!))!;
     const outer = new AbortController();
     const signal = whileSignedIn(world.db, viewer, outer.signal, 10);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,4 +1,4 @@
-import { questions, tags } from '@app/db';
+import { events, questions, questionTags, tags } from '@app/db';
 import {
   authMessages,
   DEFAULT_TAG_DESCRIPTION,
@@ -13,7 +13,7 @@ const clock = useClock();
 
 describe('question.create', () => {
   it('asks a question as the signed-in user, now, and returns its card', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     clock.tick();
     const created = await ask(alice, {
@@ -38,17 +38,17 @@ describe('question.create', () => {
   });
 
   it('takes the author from the session, never from the request', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const bob = await world.signedIn('bob');
     await world.signedIn('alice');
     const forged = { ...questionInput(), askedBy: 'alice', askDateTime: new Date(0) } as never;
-    const created = await bob.api.question.create(forged);
+    const { question: created } = await bob.api.question.create(forged);
     expect(created.askedBy).toBe('bob');
     expect(created.askDateTime).toEqual(clock.now());
   });
 
   it('needs a signed-in user', async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     await expect(api.question.create(questionInput())).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: authMessages.notSignedIn,
@@ -56,12 +56,12 @@ describe('question.create', () => {
   });
 
   it("rejects an empty title with 'Title cannot be empty'", async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     await expectInvalid(ask(alice, { title: '   ' }), 'Title cannot be empty');
   });
 
   it("rejects a title over 100 characters with 'Title cannot be more than 100 characters'", async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     await expectInvalid(
       ask(alice, { title: 'x'.repeat(101) }),
       'Title cannot be more than 100 characters',
@@ -72,18 +72,18 @@ describe('question.create', () => {
   });
 
   it("rejects empty text with 'Question text cannot be empty'", async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     await expectInvalid(ask(alice, { text: ' \n ' }), 'Question text cannot be empty');
   });
 
   it("rejects no tags with 'Should have at least 1 tag'", async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     await expectInvalid(ask(alice, { tags: [] }), 'Should have at least 1 tag');
     await expectInvalid(ask(alice, { tags: ['  '] }), 'Should have at least 1 tag');
   });
 
   it("rejects more than 5 tags with 'Cannot have more than 5 tags'", async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     await expectInvalid(
       ask(alice, { tags: ['a', 'b', 'c', 'd', 'e', 'f'] }),
       'Cannot have more than 5 tags',
@@ -91,7 +91,7 @@ describe('question.create', () => {
   });
 
   it("rejects a tag over 20 characters with 'New tag length cannot be more than 20'", async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     await expectInvalid(
       ask(alice, { tags: ['t'.repeat(21)] }),
       'New tag length cannot be more than 20',
@@ -100,7 +100,7 @@ describe('question.create', () => {
   });
 
   it('rejects tag names with characters a [tag] search could not find, and stores nothing', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     for (const tag of ['we]ird', '<b>x</b>', 'a/b']) {
       await expectInvalid(ask(alice, { tags: [tag] }), questionMessages.tagCharacters);
@@ -109,12 +109,12 @@ describe('question.create', () => {
   });
 
   it('treats a title of invisible characters as empty', async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     await expectInvalid(ask(alice, { title: '\u200B\u200B' }), 'Title cannot be empty');
   });
 
   it("rejects a malformed hyperlink with 'Invalid hyperlink format.'", async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     for (const text of [
       'See [docs](http://example.com)',
       'See [](https://example.com)',
@@ -126,13 +126,13 @@ describe('question.create', () => {
   });
 
   it('splits tags on whitespace and drops repeats, whatever their case', async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     const created = await ask(alice, { tags: ['react hooks', 'React', 'HOOKS'] });
     expect(created.tags.map((t) => t.name)).toEqual(['react', 'hooks']);
   });
 
   it("reuses existing tags whatever their case and gives new ones 'user added tag'", async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     world.db
       .insert(tags)
@@ -147,17 +147,34 @@ describe('question.create', () => {
   });
 
   it('stores a <script> title verbatim: escaping is the web page’s job', async () => {
-    const alice = await createTestWorld().signedIn('alice');
+    const alice = await (await createTestWorld()).signedIn('alice');
     const title = '<script>alert("x")</script> & <b>bold</b>';
     const created = await ask(alice, { title });
     expect((await alice.api.question.byId({ qid: created.id })).title).toBe(title);
   });
 
-  it('writes nothing when a tag is invalid', async () => {
-    const world = createTestWorld();
+  it('writes nothing when the service fails after writing the tags and the question', async () => {
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
-    await expect(ask(alice, { tags: ['ok', 'x'.repeat(21)] })).rejects.toThrow();
-    expect(world.db.select().from(questions).all()).toHaveLength(0);
-    expect(world.db.select().from(tags).all()).toHaveLength(0);
+    const eventsBefore = world.db.select().from(events).all();
+    // Valid input, so the call gets past zod into the service; linking the question to its tags
+    // then fails, after the new tags and the question row were written in the same transaction.
+    world.db.$client.exec(`create trigger refuse_question_tags before insert on question_tags
+      begin select raise(abort, 'question_tags refused by the test'); end`);
+    await expect(ask(alice, { tags: ['brandnew', 'alsonew'] })).rejects.toMatchObject({
+      code: 'INTERNAL_SERVER_ERROR',
+      message: expect.stringContaining('question_tags refused by the test'),
+    });
+    expect(world.db.select().from(questions).all()).toEqual([]);
+    expect(world.db.select().from(tags).all()).toEqual([]);
+    expect(world.db.select().from(questionTags).all()).toEqual([]);
+    expect(world.db.select().from(events).all()).toEqual(eventsBefore);
+
+    // The same call succeeds once the step works again: the failure was that step, nothing else.
+    world.db.$client.exec('drop trigger refuse_question_tags');
+    await ask(alice, { tags: ['brandnew', 'alsonew'] });
+    expect(world.db.select().from(questions).all()).toHaveLength(1);
+    expect(world.db.select().from(tags).all()).toHaveLength(2);
+    expect(world.db.select().from(events).all()).toHaveLength(eventsBefore.length + 1);
   });
 });

@@ -6,7 +6,7 @@ const clock = useClock();
 
 describe('question.byId', () => {
   it('shows the question with its tags, comments and answers with theirs, oldest first', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const bob = await world.signedIn('bob');
     const carol = await world.signedIn('carol');
@@ -18,9 +18,9 @@ describe('question.byId', () => {
     clock.tick();
     await bob.api.comment.create({ id: q.id, type: 'question', text: 'First question comment' });
     clock.tick();
-    const a1 = await bob.api.answer.create({ qid: q.id, text: 'First answer' });
+    const { answer: a1 } = await bob.api.answer.create({ qid: q.id, text: 'First answer' });
     clock.tick();
-    const a2 = await carol.api.answer.create({ qid: q.id, text: 'Second answer' });
+    const { answer: a2 } = await carol.api.answer.create({ qid: q.id, text: 'Second answer' });
     clock.tick();
     await alice.api.comment.create({ id: a2.id, type: 'answer', text: 'On the second answer' });
     clock.tick();
@@ -56,7 +56,7 @@ describe('question.byId', () => {
   });
 
   it("answers NOT_FOUND 'Question not found' for an unknown qid", async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     await expect(api.question.byId({ qid: 999 })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Question not found',
@@ -64,7 +64,7 @@ describe('question.byId', () => {
   });
 
   it('is readable without signing in, with myVote 0', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const q = await ask(alice);
     await alice.api.question.vote({ qid: q.id, vote: 'up' });
@@ -73,11 +73,11 @@ describe('question.byId', () => {
   });
 
   it('still shows a deleted user under their username', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const bob = await world.signedIn('bob');
     const q = await ask(alice);
-    const answer = await alice.api.answer.create({ qid: q.id, text: 'Answering myself' });
+    const { answer } = await alice.api.answer.create({ qid: q.id, text: 'Answering myself' });
     await alice.api.comment.create({ id: answer.id, type: 'answer', text: 'And commenting' });
     await alice.api.question.vote({ qid: q.id, vote: 'down' });
     await alice.api.user.delete({ username: 'alice' });

@@ -38,9 +38,9 @@ export function questionInput(overrides: Partial<CreateQuestionInput> = {}): Cre
   };
 }
 
-/** Asks a question as the client's user. */
-export function ask(client: TestClient, overrides: Partial<CreateQuestionInput> = {}) {
-  return client.api.question.create(questionInput(overrides));
+/** Asks a question as the client's user; the question as the create call answered it. */
+export async function ask(client: TestClient, overrides: Partial<CreateQuestionInput> = {}) {
+  return (await client.api.question.create(questionInput(overrides))).question;
 }
 
 /**

@@ -6,8 +6,8 @@ import {
   countMatches,
   explainPageQuery,
   type ListFilter,
-} from '../src/services/question-list-query';
-import { fullTextQuery } from '../src/services/question-search';
+} from '../src/services/questions/question-list-query';
+import { fullTextQuery } from '../src/services/questions/sqlite-dialect';
 import { createTestWorld } from './helpers';
 
 /**
@@ -112,7 +112,7 @@ const FILTERS = [
 
 describe('question.list plans', () => {
   it('every order, search and tag pages through exactly the matching questions, in order', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const rows = seed(world.db, 400);
     const { api } = world.client();
     for (const order of QUESTION_ORDERS) {
@@ -142,8 +142,8 @@ describe('question.list plans', () => {
     }
   });
 
-  it('walks the order index for common matches and probes by id for rare ones', () => {
-    const world = createTestWorld();
+  it('walks the order index for common matches and probes by id for rare ones', async () => {
+    const world = await createTestWorld();
     seed(world.db, 400);
     const tagId = (name: string) =>
       world.db
@@ -181,8 +181,8 @@ describe('question.list plans', () => {
     expect(probe.join('\n')).toMatch(/SEARCH questions USING INTEGER PRIMARY KEY/);
   });
 
-  it('each order reads its own index, with no sort step, on the first page and after a cursor', () => {
-    const world = createTestWorld();
+  it('each order reads its own index, with no sort step, on the first page and after a cursor', async () => {
+    const world = await createTestWorld();
     seed(world.db, 400);
     const noFilter: ListFilter = { unansweredOnly: false, tagIds: [], match: null };
     const index: Record<QuestionOrder, string> = {

@@ -10,7 +10,7 @@ const titles = async (client: TestClient, input?: ListQuestionsInput) =>
 
 /** Three questions asked a minute apart: Q1 oldest, Q3 newest. */
 async function threeQuestions() {
-  const world = createTestWorld();
+  const world = await createTestWorld();
   const alice = await world.signedIn('alice');
   const bob = await world.signedIn('bob');
   const carol = await world.signedIn('carol');
@@ -31,7 +31,7 @@ describe('question.list orders', () => {
   });
 
   it('breaks ties in time by the higher id', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     await ask(alice, { title: 'first' });
     await ask(alice, { title: 'second' });
@@ -54,7 +54,7 @@ describe('question.list orders', () => {
 
   it('active moves a question up when it or one of its answers gets a comment', async () => {
     const { bob, carol, q1, q2 } = await threeQuestions();
-    const answer = await bob.api.answer.create({ qid: q1.id, text: 'An answer' });
+    const { answer } = await bob.api.answer.create({ qid: q1.id, text: 'An answer' });
     clock.tick();
     await carol.api.comment.create({ id: q2.id, type: 'question', text: 'A comment' });
     expect(await titles(bob, { order: 'active' })).toEqual(['Q2', 'Q1', 'Q3']);
@@ -101,7 +101,7 @@ describe('question.list orders', () => {
 
 describe('question.list pagination', () => {
   async function manyQuestions(count: number) {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     for (let i = 1; i <= count; i++) {
       await ask(alice, { title: `Question ${i}` });
@@ -169,7 +169,7 @@ describe('question.list pagination', () => {
 
 describe('question.list search and tag filter', () => {
   async function library() {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     await ask(alice, {
       title: 'Sorting arrays in JavaScript',
@@ -325,7 +325,7 @@ describe('question.list cache', () => {
 
 describe('search with one-letter words', () => {
   it('matches a one-letter word as a whole word, not as a prefix', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const { api } = await world.signedIn('alice');
     await api.question.create({ title: 'Pointers in C', text: 'Arrays decay.', tags: ['c'] });
     await api.question.create({

@@ -7,10 +7,10 @@ useClock();
 
 describe('question permissions', () => {
   it('anonymous callers get UNAUTHORIZED on every question, answer and comment mutation', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const q = await ask(alice);
-    const answer = await alice.api.answer.create({ qid: q.id, text: 'An answer' });
+    const { answer } = await alice.api.answer.create({ qid: q.id, text: 'An answer' });
     const { api } = world.client();
     const calls = [
       api.question.create(questionInput()),
@@ -31,7 +31,7 @@ describe('question permissions', () => {
   });
 
   it('a session ended by logging out can no longer write', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const alice = await world.signedIn('alice');
     const copied = world.client({ sessionId: alice.session.sessionId });
     await alice.api.auth.logout();

@@ -1,13 +1,22 @@
 import { questions } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestWorld, readEvents } from './helpers';
+import { createTestWorld, type TestClient } from './helpers';
 import { ask, useClock } from './question-fixtures';
 
 useClock();
 
+type VoteReply = Awaited<ReturnType<TestClient['api']['question']['vote']>>;
+
+/** The vote state a reply stands for: the voter's own vote and the lists its event carries. */
+function stateOf({ myVote, event }: VoteReply) {
+  const payload = event.payload;
+  if (payload.type !== 'voted') throw new Error(`a vote answered with a '${payload.type}' event`);
+  return { upVotes: payload.upVotes, downVotes: payload.downVotes, myVote };
+}
+
 async function setup() {
-  const world = createTestWorld();
+  const world = await createTestWorld();
   const alice = await world.signedIn('alice');
   const bob = await world.signedIn('bob');
   const carol = await world.signedIn('carol');
@@ -22,26 +31,28 @@ async function setup() {
 }
 
 describe('question.vote', () => {
-  it('answers with the id of the event that announced the vote, so a client can order it among live ones', async () => {
+  it('answers with the event that announced the vote, the very one subscribers get', async () => {
     const { world, bob, carol, q } = await setup();
+    const live = new AbortController();
+    const events = await world.readEvents(
+      (await world.signedIn('watcher')).listen(live.signal).question.onQuestionChanged(),
+    );
     const first = await bob.api.question.vote({ qid: q.id, vote: 'up' });
     const second = await carol.api.question.vote({ qid: q.id, vote: 'up' });
-    expect(second.eventId).toBeGreaterThan(first.eventId);
-    const stored = world.events.after('question', first.eventId - 1, 1)[0];
-    expect(stored).toMatchObject({
-      id: first.eventId,
-      payload: { type: 'voted', upVotes: ['bob'] },
-    });
+    // Each answer names the very event subscribers got for that vote, not just some growing number.
+    expect(await events.take(2)).toEqual([
+      { id: first.event.id, data: first.event.payload },
+      { id: second.event.id, data: second.event.payload },
+    ]);
+    expect(second.event.payload).toMatchObject({ upVotes: ['bob', 'carol'], voteVersion: 2 });
+    live.abort();
   });
 
   it('an upvote adds the user to upVotes and sets their vote to +1', async () => {
     const { bob, q, counters } = await setup();
-    expect(await bob.api.question.vote({ qid: q.id, vote: 'up' })).toEqual({
-      upVotes: ['bob'],
-      downVotes: [],
-      myVote: 1,
-      eventId: expect.any(Number),
-    });
+    const { myVote, event } = await bob.api.question.vote({ qid: q.id, vote: 'up' });
+    expect(myVote).toBe(1);
+    expect(event.payload).toMatchObject({ upVotes: ['bob'], downVotes: [] });
     expect(counters()).toEqual({ up: 1, down: 0 });
     expect((await bob.api.question.byId({ qid: q.id })).myVote).toBe(1);
   });
@@ -49,11 +60,10 @@ describe('question.vote', () => {
   it('upvoting again takes the upvote back', async () => {
     const { bob, q, counters } = await setup();
     await bob.api.question.vote({ qid: q.id, vote: 'up' });
-    expect(await bob.api.question.vote({ qid: q.id, vote: 'up' })).toEqual({
+    expect(stateOf(await bob.api.question.vote({ qid: q.id, vote: 'up' }))).toEqual({
       upVotes: [],
       downVotes: [],
       myVote: 0,
-      eventId: expect.any(Number),
     });
     expect(counters()).toEqual({ up: 0, down: 0 });
   });
@@ -61,14 +71,13 @@ describe('question.vote', () => {
   it('a downvote replaces an upvote, and an upvote replaces a downvote', async () => {
     const { bob, q, counters } = await setup();
     await bob.api.question.vote({ qid: q.id, vote: 'up' });
-    expect(await bob.api.question.vote({ qid: q.id, vote: 'down' })).toEqual({
+    expect(stateOf(await bob.api.question.vote({ qid: q.id, vote: 'down' }))).toEqual({
       upVotes: [],
       downVotes: ['bob'],
       myVote: -1,
-      eventId: expect.any(Number),
     });
     expect(counters()).toEqual({ up: 0, down: 1 });
-    expect(await bob.api.question.vote({ qid: q.id, vote: 'up' })).toMatchObject({
+    expect(stateOf(await bob.api.question.vote({ qid: q.id, vote: 'up' }))).toMatchObject({
       upVotes: ['bob'],
       myVote: 1,
     });
@@ -100,13 +109,14 @@ describe('question.vote', () => {
 
   it('lets authors vote on their own question, as the original app does', async () => {
     const { alice, q } = await setup();
-    expect((await alice.api.question.vote({ qid: q.id, vote: 'up' })).upVotes).toEqual(['alice']);
+    const { event } = await alice.api.question.vote({ qid: q.id, vote: 'up' });
+    expect(event.payload).toMatchObject({ upVotes: ['alice'] });
   });
 
   it('publishes voted with both lists and the counts', async () => {
     const { world, bob, q } = await setup();
     const live = new AbortController();
-    const events = await readEvents(
+    const events = await world.readEvents(
       (await world.signedIn('watcher')).listen(live.signal).question.onQuestionChanged(),
     );
     await bob.api.question.vote({ qid: q.id, vote: 'down' });
@@ -118,6 +128,7 @@ describe('question.vote', () => {
       upVoteCount: 0,
       downVoteCount: 1,
       voteScore: -1,
+      voteVersion: 1,
     });
     live.abort();
   });

@@ -2,11 +2,11 @@ import { users } from '@app/db';
 import { authMessages, userMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestWorld, readEvents, TEST_PASSWORD } from './helpers';
+import { createTestWorld, TEST_PASSWORD } from './helpers';
 
 describe('user.list', () => {
   it('lists users with the case-sensitive username filter', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const { api } = await world.signedIn('Alice');
     await world.signedIn('malik');
     await world.signedIn('bob');
@@ -19,7 +19,7 @@ describe('user.list', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const { api } = createTestWorld().client();
+    const { api } = (await createTestWorld()).client();
     await expect(api.user.list()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: authMessages.notSignedIn,
@@ -27,7 +27,7 @@ describe('user.list', () => {
   });
 
   it('never returns a password or hash', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const { api } = await world.signedIn('alice');
     const body = JSON.stringify([
       await api.user.list(),
@@ -39,7 +39,7 @@ describe('user.list', () => {
 
 describe('user.byUsername', () => {
   it('shows username, biography and date joined', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const { api } = await world.signedIn('alice');
     expect(await api.user.byUsername({ username: 'alice' })).toEqual({
       username: 'alice',
@@ -49,7 +49,7 @@ describe('user.byUsername', () => {
   });
 
   it('is NOT_FOUND for an unknown user', async () => {
-    const { api } = await createTestWorld().signedIn('alice');
+    const { api } = await (await createTestWorld()).signedIn('alice');
     await expect(api.user.byUsername({ username: 'ghost' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: userMessages.notFound,
@@ -59,8 +59,8 @@ describe('user.byUsername', () => {
 
 describe('user.updateBiography', () => {
   it('lets the owner edit their biography', async () => {
-    const { api } = await createTestWorld().signedIn('alice');
-    const user = await api.user.updateBiography({
+    const { api } = await (await createTestWorld()).signedIn('alice');
+    const { user } = await api.user.updateBiography({
       username: 'alice',
       biography: '  I write SQL.  ',
     });
@@ -69,7 +69,7 @@ describe('user.updateBiography', () => {
   });
 
   it("is FORBIDDEN on someone else's profile", async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     const { api } = await world.signedIn('mallory');
     await expect(
@@ -82,7 +82,7 @@ describe('user.updateBiography', () => {
   });
 
   it('is UNAUTHORIZED for an anonymous caller', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     await expect(
       world.client().api.user.updateBiography({ username: 'alice', biography: 'x' }),
@@ -90,7 +90,7 @@ describe('user.updateBiography', () => {
   });
 
   it('rejects a biography over the limit', async () => {
-    const { api } = await createTestWorld().signedIn('alice');
+    const { api } = await (await createTestWorld()).signedIn('alice');
     await expect(
       api.user.updateBiography({ username: 'alice', biography: 'x'.repeat(2001) }),
     ).rejects.toThrow(userMessages.biographyTooLong);
@@ -99,7 +99,7 @@ describe('user.updateBiography', () => {
 
 describe('user.resetPassword', () => {
   it('changes the password: the new one works, the old one does not', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const { api } = await world.signedIn('alice');
     await api.user.resetPassword({ username: 'alice', password: 'a-new-password' });
     const other = world.client().api;
@@ -112,7 +112,7 @@ describe('user.resetPassword', () => {
   });
 
   it("ends the user's other sessions but keeps the one that reset", async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const laptop = await world.signedIn('alice');
     const phone = world.client();
     await phone.api.auth.login({ username: 'alice', password: TEST_PASSWORD });
@@ -122,7 +122,7 @@ describe('user.resetPassword', () => {
   });
 
   it("is FORBIDDEN on someone else's account and UNAUTHORIZED when signed out", async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     const { api } = await world.signedIn('mallory');
     await expect(
@@ -140,7 +140,7 @@ describe('user.resetPassword', () => {
   });
 
   it('rejects a password shorter than 8 characters', async () => {
-    const { api } = await createTestWorld().signedIn('alice');
+    const { api } = await (await createTestWorld()).signedIn('alice');
     await expect(api.user.resetPassword({ username: 'alice', password: 'short' })).rejects.toThrow(
       authMessages.passwordTooShort,
     );
@@ -149,7 +149,7 @@ describe('user.resetPassword', () => {
 
 describe('user.delete', () => {
   it('deletes the account, ends every session, and keeps the name taken', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const laptop = await world.signedIn('alice');
     const phone = world.client();
     await phone.api.auth.login({ username: 'alice', password: TEST_PASSWORD });
@@ -173,7 +173,7 @@ describe('user.delete', () => {
   });
 
   it("is FORBIDDEN on someone else's account and UNAUTHORIZED when signed out", async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     await world.signedIn('alice');
     const { api } = await world.signedIn('mallory');
     await expect(api.user.delete({ username: 'alice' })).rejects.toMatchObject({
@@ -188,10 +188,10 @@ describe('user.delete', () => {
 
 describe('user.onUserChanged', () => {
   it('delivers created, updated and deleted live, and resumes after the last event id', async () => {
-    const world = createTestWorld();
+    const world = await createTestWorld();
     const watcher = await world.signedIn('watcher');
     const live = new AbortController();
-    const events = await readEvents(watcher.listen(live.signal).user.onUserChanged());
+    const events = await world.readEvents(watcher.listen(live.signal).user.onUserChanged());
 
     const alice = await world.signedIn('alice');
     await alice.api.user.updateBiography({ username: 'alice', biography: 'hello' });
@@ -208,7 +208,7 @@ describe('user.onUserChanged', () => {
 
     // A client that saw only the first event gets the other two on reconnect, and nothing twice.
     const again = new AbortController();
-    const resumed = await readEvents(
+    const resumed = await world.readEvents(
       watcher.listen(again.signal).user.onUserChanged({ lastEventId: seen[0]!.id }),
     );
     expect((await resumed.take(2)).map((e) => e.data.type)).toEqual(['updated', 'deleted']);

@@ -28,12 +28,16 @@ export const usernameSchema = z
   .max(USERNAME_MAX, authMessages.invalidUsername)
   .regex(USERNAME_PATTERN, authMessages.invalidUsername);
 
-export const newPasswordSchema = z
-  .string()
-  .trim()
-  .min(1, authMessages.missingCredentials)
-  .min(PASSWORD_MIN, authMessages.passwordTooShort)
-  .max(PASSWORD_MAX, authMessages.passwordTooLong);
+/** A new password, trimmed, with the server's length rules; `emptyMessage` is said of a blank one. */
+export const newPassword = (emptyMessage: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, emptyMessage)
+    .min(PASSWORD_MIN, authMessages.passwordTooShort)
+    .max(PASSWORD_MAX, authMessages.passwordTooLong);
+
+export const newPasswordSchema = newPassword(authMessages.missingCredentials);
 
 // Over-long fields cannot belong to any account: they get the usual answer without the slow check.
 export const LoginInput = z.object({
@@ -56,17 +60,8 @@ export const SignupInput = z.object({
 });
 export type SignupInput = z.infer<typeof SignupInput>;
 
-/** The client-side checks of the Login and Signup forms (SPEC §5), in the spec's order. */
-export function checkAuthForm(fields: {
-  username: string;
-  password: string;
-  confirmPassword?: string;
-}): string | null {
-  const username = fields.username.trim();
-  const password = fields.password.trim();
-  if (!username || !password) return authMessages.missingCredentials;
-  if (fields.confirmPassword !== undefined && password !== fields.confirmPassword.trim()) {
-    return authMessages.passwordsDoNotMatch;
-  }
-  return null;
-}
+/** The Signup form (SPEC §5): the server's SignupInput, and a confirmation equal to the password. */
+export const SignupForm = SignupInput.extend({ confirmPassword: z.string().trim() }).refine(
+  (form) => form.password === form.confirmPassword,
+  { path: ['confirmPassword'], message: authMessages.passwordsDoNotMatch },
+);

@@ -1,6 +1,7 @@
 import './zod-messages';
 export * from './auth';
 export * from './user';
+export * from './form';
 export * from './question';
 export * from './hyperlink';
 export * from './text';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasValidHyperlinks, hyperlinkMessages } from './hyperlink';
-import { charCount, cleanText, textProblem, userText } from './text';
+import { charCount, cleanText, userText } from './text';
 
 export const TITLE_MAX = 100;
 export const TAGS_MIN = 1;
@@ -73,7 +73,7 @@ const textWithLinks = (emptyMessage: string) =>
 const TAG_PATTERN = /^[\p{L}\p{N}\p{M}+#._-]+$/u;
 
 /** The first problem with a list of tag names, in the spec's order, or null. */
-export function tagNamesProblem(names: readonly string[]): string | null {
+function tagNamesProblem(names: readonly string[]): string | null {
   if (names.length < TAGS_MIN) return questionMessages.tagsMin;
   if (names.length > TAGS_MAX) return questionMessages.tagsMax;
   if (names.some((t) => charCount(t) > TAG_NAME_MAX)) return questionMessages.tagTooLong;
@@ -82,10 +82,11 @@ export function tagNamesProblem(names: readonly string[]): string | null {
 }
 
 // Each entry is split on whitespace and repeats dropped, exactly as the Tags field is, so
-// ['react hooks', 'React'] and 'react hooks React' are the same two tags.
+// ['react hooks', 'React'] and 'react hooks React' are the same two tags. The outer bounds keep the
+// work small; a list past them breaks the spec's rules anyway, so it gets their words.
 export const tagNamesSchema = z
-  .array(z.string().max(500))
-  .max(100)
+  .array(z.string().max(500, questionMessages.tagTooLong))
+  .max(100, questionMessages.tagsMax)
   .transform((names) => parseTagNames(names.join(' ')))
   .superRefine((names, ctx) => {
     const problem = tagNamesProblem(names);
@@ -108,20 +109,13 @@ export const CreateAnswerInput = z.object({
 });
 export type CreateAnswerInput = z.infer<typeof CreateAnswerInput>;
 
-const commentLimits = {
-  empty: questionMessages.commentEmpty,
-  tooLong: questionMessages.commentTooLong,
-};
-
-/** The comment box's check: the first problem or null. */
-export function checkCommentText(text: string): string | null {
-  return textProblem(text, COMMENT_MAX, commentLimits);
-}
-
 export const CreateCommentInput = z.object({
   id: z.number().int().positive(),
   type: z.enum(['question', 'answer']),
-  text: userText(COMMENT_MAX, commentLimits),
+  text: userText(COMMENT_MAX, {
+    empty: questionMessages.commentEmpty,
+    tooLong: questionMessages.commentTooLong,
+  }),
 });
 export type CreateCommentInput = z.infer<typeof CreateCommentInput>;
 
@@ -133,6 +127,10 @@ export const ListQuestionsInput = z.object({
   limit: z.number().int().min(1).max(100).default(QUESTIONS_PAGE_SIZE),
 });
 export type ListQuestionsInput = z.input<typeof ListQuestionsInput>;
+
+/** SPEC §4: the count shown for a question's votes is its upvotes minus its downvotes. */
+export const voteScore = (upVoteCount: number, downVoteCount: number): number =>
+  upVoteCount - downVoteCount;
 
 export const VoteInput = z.object({
   qid: z.number().int().positive(),
@@ -150,30 +148,6 @@ export const QuestionUpdatesInput = z.object({
   qid: z.number().int().positive(),
   lastEventId: z.string().nullish(),
 });
-
-/** The New Question form's checks in the spec's order; returns field → message. */
-export function checkQuestionForm(fields: { title: string; text: string; tags: string }) {
-  const errors: Partial<Record<'title' | 'text' | 'tags', string>> = {};
-  const title = textProblem(fields.title, TITLE_MAX, {
-    empty: questionMessages.titleEmpty,
-    tooLong: questionMessages.titleTooLong,
-  });
-  if (title) errors.title = title;
-  const text = cleanText(fields.text);
-  if (!text) errors.text = questionMessages.textEmpty;
-  else if (!hasValidHyperlinks(text)) errors.text = hyperlinkMessages.invalid;
-  const tagsProblem = tagNamesProblem(parseTagNames(fields.tags));
-  if (tagsProblem) errors.tags = tagsProblem;
-  return errors;
-}
-
-/** The New Answer form's check. */
-export function checkAnswerText(text: string): string | null {
-  const cleaned = cleanText(text);
-  if (!cleaned) return questionMessages.answerEmpty;
-  if (!hasValidHyperlinks(cleaned)) return hyperlinkMessages.invalid;
-  return null;
-}
 
 /**
  * Search box text: `[tag]` tokens restrict by tag (lower-cased: tag names compare case-insensitively),

@@ -39,15 +39,3 @@ export function userText(max: number, messages: { empty?: string; tooLong: strin
   const cleaned = z.string().overwrite(cleanText);
   return (messages.empty ? cleaned.min(1, messages.empty) : cleaned).max(max, messages.tooLong);
 }
-
-/** The same checks as userText, for a form: the first problem or null. */
-export function textProblem(
-  text: string,
-  max: number,
-  messages: { empty?: string; tooLong: string },
-): string | null {
-  const cleaned = cleanText(text);
-  if (messages.empty && cleaned === '') return messages.empty;
-  if (charCount(cleaned) > max) return messages.tooLong;
-  return null;
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { newPasswordSchema } from './auth';
-import { textProblem, userText } from './text';
+import { newPassword } from './auth';
+import { userText } from './text';
 
 export const BIOGRAPHY_MAX = 2000;
 
@@ -33,23 +33,19 @@ export type UpdateBiographyInput = z.infer<typeof UpdateBiographyInput>;
 
 export const ResetPasswordInput = z.object({
   username: z.string().trim().min(1),
-  password: newPasswordSchema,
+  password: newPassword(userMessages.resetMissing),
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
-/** The biography editor's check: the first problem or null. */
-export function checkBiography(biography: string): string | null {
-  return textProblem(biography, BIOGRAPHY_MAX, { tooLong: userMessages.biographyTooLong });
-}
+/** The Reset Password form (SPEC §5): the server's ResetPasswordInput, and a matching confirmation. */
+export const ResetPasswordForm = ResetPasswordInput.extend({
+  confirmPassword: z.string().trim().min(1, userMessages.resetMissing),
+}).refine((form) => form.password === form.confirmPassword, {
+  path: ['confirmPassword'],
+  message: userMessages.resetMismatch,
+});
 
-/** The Reset Password form's checks (SPEC §5). */
-export function checkPasswordReset(password: string, confirm: string): string | null {
-  if (!password.trim() || !confirm.trim()) return userMessages.resetMissing;
-  if (password !== confirm) return userMessages.resetMismatch;
-  return null;
-}
-
-/** SPEC §5: the users filter is a case-sensitive substring match on the username. */
-export function matchesUsernameFilter(username: string, filter: string): boolean {
+/** SPEC §5's users filter: a case-sensitive substring match on the username ('' keeps everyone). */
+export function usernameMatchesFilter(username: string, filter: string): boolean {
   return username.includes(filter);
 }

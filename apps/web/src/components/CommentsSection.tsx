@@ -1,4 +1,9 @@
-import { checkCommentText, formatRelativeTime, questionMessages } from '@app/validators';
+import {
+  CreateCommentInput,
+  formatRelativeTime,
+  formErrors,
+  questionMessages,
+} from '@app/validators';
 import { useId, useState, type FormEvent } from 'react';
 import { useApplyQuestionEvent } from '../hooks/useQuestionCache';
 import { prefixedError } from '../lib/errors';
@@ -35,18 +40,15 @@ export function CommentsSection({ qid, parent, comments, now }: CommentsSectionP
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setServerError(null);
-    const problem = checkCommentText(text);
+    const input = { id: parent.id, type: parent.type, text: text.trim() };
+    const problem = formErrors(CreateCommentInput, input).text;
     if (problem) {
       setFieldError(problem);
       return;
     }
     setFieldError(null);
     try {
-      const comment = await create.mutateAsync({
-        id: parent.id,
-        type: parent.type,
-        text: text.trim(),
-      });
+      const comment = await create.mutateAsync(input);
       apply({ type: 'commented', qid, parent, comment, lastActivityAt: comment.commentDateTime });
       setText('');
     } catch (err) {

@@ -94,6 +94,12 @@ describe('applyQuestionEventToList', () => {
     expect(other.refetch).toBe(false);
   });
 
+  it('folds tag case the way tag names compare, in any script', () => {
+    const tagged = q(4, { tags: [{ id: 2, name: 'ÖSTERREICH', description: '' }] });
+    const view: ListView = { order: 'newest', tag: 'österreich' };
+    expect(ids(applyQuestionEventToList(data, created(tagged), view).data)).toEqual([4, 3, 2, 1]);
+  });
+
   it('asks for a refetch when only the server knows where a new question goes', () => {
     expect(
       applyQuestionEventToList(data, created(q(4)), { order: 'newest', search: 'x' }).refetch,
@@ -224,6 +230,16 @@ describe('applyQuestionEventToDetail', () => {
     });
     expect(applyQuestionEventToDetail(detail(), event, 'carol').myVote).toBe(-1);
     expect(applyQuestionEventToDetail(detail(), event, 'alice').myVote).toBe(0);
+  });
+
+  it('shows upVotes minus downVotes as the vote count', () => {
+    const event = votedEvent(1, {
+      upVotes: ['bob', 'carol', 'dan'],
+      downVotes: ['erin'],
+      myVote: 0,
+      eventId: 8,
+    });
+    expect(event).toMatchObject({ upVoteCount: 3, downVoteCount: 1, voteScore: 2 });
   });
 
   it('raises the view count and ignores other questions', () => {

@@ -1,4 +1,10 @@
-import { QUESTION_ORDERS, SEARCH_MAX, type QuestionOrder } from '@app/validators';
+import {
+  QUESTION_ORDERS,
+  SEARCH_MAX,
+  tagKey,
+  voteScore,
+  type QuestionOrder,
+} from '@app/validators';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { RouterOutputs } from '../trpc';
 
@@ -153,8 +159,8 @@ function moveToTop(data: QuestionListData, item: QuestionSummary, countsAsNew: b
 function matchesFilter(view: ListView, question: QuestionSummary): boolean | null {
   if (view.search) return null;
   if (view.tag) {
-    const tag = view.tag.toLowerCase();
-    return question.tags.some((t) => t.name.toLowerCase() === tag);
+    const tag = tagKey(view.tag);
+    return question.tags.some((t) => tagKey(t.name) === tag);
   }
   return true;
 }
@@ -333,6 +339,6 @@ export function votedEvent(qid: number, votes: QuestionVotes): QuestionEvent {
     downVotes: votes.downVotes,
     upVoteCount: votes.upVotes.length,
     downVoteCount: votes.downVotes.length,
-    voteScore: votes.upVotes.length - votes.downVotes.length,
+    voteScore: voteScore(votes.upVotes.length, votes.downVotes.length),
   };
 }

@@ -1,3 +1,4 @@
+import { usernameMatchesFilter } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import { applyUserChange, filterUsers, userCountLabel, type ListedUser } from './userList';
 
@@ -36,6 +37,15 @@ describe('filterUsers', () => {
     expect(filterUsers(list, 'lice').map((x) => x.username)).toEqual(['Alice', 'malice']);
     expect(filterUsers(list, 'Ali').map((x) => x.username)).toEqual(['Alice']);
     expect(filterUsers(list, '')).toHaveLength(3);
+  });
+
+  it('keeps exactly the users usernameMatchesFilter keeps, the one users-filter rule', () => {
+    const list = [u('Alice'), u('malice'), u('bob'), u('ALICE')];
+    for (const filter of ['', 'lic', 'LIC', 'Ali', 'b', 'x']) {
+      expect(filterUsers(list, filter)).toEqual(
+        list.filter((x) => usernameMatchesFilter(x.username, filter)),
+      );
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { usernameMatchesFilter } from '@app/validators';
+
 /** The fields of a user the lists need. */
 export interface ListedUser {
   username: string;
@@ -29,9 +31,9 @@ export function applyUserChange<U extends ListedUser>(
   return [...rest, change.user].sort(byUsername);
 }
 
-/** SPEC §5: case-sensitive substring match on the username. */
+/** The users whose username matches the filter (the rule is usernameMatchesFilter's, SPEC §5). */
 export function filterUsers<U extends ListedUser>(list: readonly U[], filter: string): U[] {
-  return filter ? list.filter((u) => u.username.includes(filter)) : [...list];
+  return list.filter((u) => usernameMatchesFilter(u.username, filter));
 }
 
 /** 'N users' with the right plural. */

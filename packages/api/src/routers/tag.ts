@@ -1,14 +1,14 @@
 import { TagNameInput } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { getTagByName, listTags } from '../services/tags';
+import { getTagByName, listTags } from '../services/questions/tags';
 import { publicProcedure } from '../trpc';
 
 export const tagRouter = {
   /** Every tag with its question count (qcnt), by name. */
-  list: publicProcedure.query(({ ctx }) => listTags(ctx.db, ctx.events)),
+  list: publicProcedure.query(({ ctx }) => listTags(ctx.deps)),
 
   /** Any case: 'React' finds 'react'. */
   byName: publicProcedure
     .input(TagNameInput)
-    .query(({ ctx, input }) => getTagByName(ctx.db, input.name)),
+    .query(({ ctx, input }) => getTagByName(ctx.deps, input.name)),
 } satisfies TRPCRouterRecord;

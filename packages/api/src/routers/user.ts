@@ -1,31 +1,36 @@
 import { ResetPasswordInput, UpdateBiographyInput, UsernameInput } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { streamTopic } from '../events';
-import { whileSignedIn } from '../live-session';
-import { deleteUser, getUser, listUsers, resetPassword, updateBiography } from '../services/users';
+import { liveStream } from '../events/live-stream';
+import {
+  deleteUser,
+  getUser,
+  listUsers,
+  resetPassword,
+  updateBiography,
+} from '../services/users/profiles';
 import { protectedProcedure } from '../trpc';
 
 export const userRouter = {
   list: protectedProcedure
     .input(z.object({ filter: z.string().max(100).default('') }).default({ filter: '' }))
-    .query(({ ctx, input }) => listUsers(ctx.db, input.filter)),
+    .query(({ ctx, input }) => listUsers(ctx.deps, input.filter)),
 
   byUsername: protectedProcedure
     .input(UsernameInput)
-    .query(({ ctx, input }) => getUser(ctx.db, input.username)),
+    .query(({ ctx, input }) => getUser(ctx.deps, input.username)),
 
   updateBiography: protectedProcedure
     .input(UpdateBiographyInput)
-    .mutation(({ ctx, input }) => updateBiography(ctx.db, ctx.events, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => updateBiography(ctx.deps, ctx.viewer, input)),
 
   resetPassword: protectedProcedure.input(ResetPasswordInput).mutation(async ({ ctx, input }) => {
-    await resetPassword(ctx.db, ctx.viewer, input);
+    await resetPassword(ctx.deps, ctx.viewer, input);
     return { ok: true as const };
   }),
 
   delete: protectedProcedure.input(UsernameInput).mutation(async ({ ctx, input }) => {
-    deleteUser(ctx.db, ctx.events, ctx.viewer, input.username);
+    await deleteUser(ctx.deps, ctx.viewer, input.username);
     await ctx.session.clear();
     return { ok: true as const };
   }),
@@ -34,11 +39,6 @@ export const userRouter = {
   onUserChanged: protectedProcedure
     .input(z.object({ lastEventId: z.string().nullish() }).optional())
     .subscription(({ ctx, input, signal }) =>
-      streamTopic(
-        ctx.events,
-        'user',
-        input?.lastEventId,
-        whileSignedIn(ctx.db, ctx.viewer, signal),
-      ),
+      liveStream(ctx, signal, { topic: 'user', lastEventId: input?.lastEventId }),
     ),
 } satisfies TRPCRouterRecord;

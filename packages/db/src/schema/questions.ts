@@ -40,6 +40,8 @@ export const questions = sqliteTable(
     viewCount: integer('view_count').notNull().default(0),
     upVoteCount: integer('up_vote_count').notNull().default(0),
     downVoteCount: integer('down_vote_count').notNull().default(0),
+    /** Grows with every vote change: orders vote states that reach a client out of order. */
+    voteVersion: integer('vote_version').notNull().default(0),
   },
   (t) => [
     index('questions_newest').on(t.askDateTime, t.id),

@@ -1,4 +1,4 @@
-import { checkAuthForm } from '@app/validators';
+import { formError, LoginInput } from '@app/validators';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useLoginContext } from '../../auth/context';
@@ -20,7 +20,7 @@ export default function LoginPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearNotice();
-    const problem = checkAuthForm({ username, password });
+    const problem = formError(LoginInput, { username, password });
     if (problem) {
       setError(problem);
       return;

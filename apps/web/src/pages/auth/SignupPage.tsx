@@ -1,4 +1,4 @@
-import { checkAuthForm, PASSWORD_MIN, USERNAME_MAX } from '@app/validators';
+import { formError, PASSWORD_MIN, SignupForm, USERNAME_MAX } from '@app/validators';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useLoginContext } from '../../auth/context';
@@ -20,7 +20,7 @@ export default function SignupPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = checkAuthForm({ username, password, confirmPassword });
+    const problem = formError(SignupForm, { username, password, confirmPassword });
     if (problem) {
       setError(problem);
       return;

@@ -1,4 +1,4 @@
-import { BIOGRAPHY_MAX, checkBiography, userMessages } from '@app/validators';
+import { BIOGRAPHY_MAX, formError, UpdateBiographyInput, userMessages } from '@app/validators';
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../auth/context';
 import { Alert, Button, Card, TextAreaField } from '../../components';
@@ -29,13 +29,14 @@ export function BiographySection({ profile, canEdit, onSaved }: BiographySection
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = checkBiography(draft);
+    const input = { username: profile.username, biography: draft };
+    const problem = formError(UpdateBiographyInput, input);
     if (problem) {
       setMessage({ tone: 'error', text: problem });
       return;
     }
     try {
-      const saved = await update.mutateAsync({ username: profile.username, biography: draft });
+      const saved = await update.mutateAsync(input);
       utils.user.byUsername.setData({ username: saved.username }, saved);
       onSaved(saved);
       setEditing(false);

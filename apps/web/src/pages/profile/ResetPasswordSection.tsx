@@ -1,4 +1,4 @@
-import { checkPasswordReset, PASSWORD_MIN, userMessages } from '@app/validators';
+import { formError, PASSWORD_MIN, ResetPasswordForm, userMessages } from '@app/validators';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, TextField } from '../../components';
 import { prefixedError } from '../../lib/errors';
@@ -14,7 +14,7 @@ export function ResetPasswordSection({ username }: { username: string }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = checkPasswordReset(password, confirm);
+    const problem = formError(ResetPasswordForm, { username, password, confirmPassword: confirm });
     if (problem) {
       setMessage({ tone: 'error', text: problem });
       return;

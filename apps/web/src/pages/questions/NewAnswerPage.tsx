@@ -1,4 +1,4 @@
-import { checkAnswerText, questionMessages } from '@app/validators';
+import { CreateAnswerInput, formErrors, questionMessages } from '@app/validators';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, PageHeader, TextAreaField } from '../../components';
@@ -33,11 +33,12 @@ function AnswerForm({ qid }: { qid: number }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setServerError(null);
-    const problem = checkAnswerText(text);
+    const input = { qid, text: text.trim() };
+    const problem = formErrors(CreateAnswerInput, input).text ?? null;
     setFieldError(problem);
     if (problem) return;
     try {
-      const answer = await create.mutateAsync({ qid, text: text.trim() });
+      const answer = await create.mutateAsync(input);
       const answerCount = (question.data?.answers.length ?? 0) + 1;
       apply({ type: 'answered', qid, answer, answerCount, lastActivityAt: answer.ansDateTime });
       void navigate(`/question/${qid}`);

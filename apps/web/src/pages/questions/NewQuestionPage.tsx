@@ -1,4 +1,10 @@
-import { checkQuestionForm, parseTagNames, questionMessages, TITLE_MAX } from '@app/validators';
+import {
+  CreateQuestionInput,
+  formErrors,
+  parseTagNames,
+  questionMessages,
+  TITLE_MAX,
+} from '@app/validators';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, PageHeader, TextAreaField, TextField } from '../../components';
@@ -10,9 +16,9 @@ import { trpc } from '../../trpc';
 type Field = 'title' | 'text' | 'tags';
 
 /**
- * New question (/new/question, SPEC §2, §5): title, text and tags, each checked here with the spec's
- * messages before the server sees it. On success the question is already in the cached lists and the
- * app goes to /home.
+ * New question (/new/question, SPEC §2, §5): title, text and tags, checked here with the server's own
+ * schema (so in its words) before the server sees them. On success the question is already in the
+ * cached lists and the app goes to /home.
  */
 export default function NewQuestionPage() {
   useDocumentTitle('Ask a Question');
@@ -31,15 +37,16 @@ export default function NewQuestionPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setServerError(null);
-    const problems = checkQuestionForm(fields);
+    const input = {
+      title: fields.title.trim(),
+      text: fields.text.trim(),
+      tags: parseTagNames(fields.tags),
+    };
+    const problems = formErrors(CreateQuestionInput, input);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     try {
-      const question = await create.mutateAsync({
-        title: fields.title.trim(),
-        text: fields.text.trim(),
-        tags: parseTagNames(fields.tags),
-      });
+      const question = await create.mutateAsync(input);
       apply({ type: 'created', qid: question.id, question });
       void navigate('/home');
     } catch (err) {

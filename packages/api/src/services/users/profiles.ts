@@ -1,40 +1,34 @@
-import { users, type Db, type Executor } from '@app/db';
+import { users, type Executor } from '@app/db';
 import { userMessages } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { EventBus } from '../events';
+import type { ApiDeps } from '../../deps';
+import type { PublishedEvent } from '../../events/topics';
+import { writeTransaction } from '../shared/write';
 import { hashPassword } from './passwords';
 import { endOtherSessions, type Viewer } from './sessions';
+import { containsExactly } from './sqlite-dialect';
+import type { PublicUser } from './user-events';
 
-/** What anyone may see of a user: never the password hash. */
-export interface PublicUser {
-  username: string;
-  biography: string;
-  dateJoined: Date;
-}
+export type { PublicUser } from './user-events';
 
-const publicColumns = {
+export const publicColumns = {
   username: users.username,
   biography: users.biography,
   dateJoined: users.dateJoined,
 };
 
-export function listUsers(db: Db, filter = ''): PublicUser[] {
+/** Users by name; `filter` keeps names that contain it, case-sensitively (usernameMatchesFilter). */
+export async function listUsers({ db }: ApiDeps, filter = ''): Promise<PublicUser[]> {
   return db
     .select(publicColumns)
     .from(users)
-    .where(
-      and(
-        isNull(users.deletedAt),
-        // instr() is case-sensitive, as SPEC §5 asks of the users filter.
-        filter ? sql`instr(${users.username}, ${filter}) > 0` : undefined,
-      ),
-    )
+    .where(and(isNull(users.deletedAt), filter ? containsExactly(users.username, filter) : undefined))
     .orderBy(asc(users.username))
     .all();
 }
 
-export function getUser(db: Db, username: string): PublicUser {
+export async function getUser({ db }: ApiDeps, username: string): Promise<PublicUser> {
   const user = db
     .select(publicColumns)
     .from(users)
@@ -51,33 +45,34 @@ function assertOwner(viewer: Viewer, username: string): void {
   }
 }
 
-export function updateBiography(
-  db: Db,
-  events: EventBus,
+export async function updateBiography(
+  deps: ApiDeps,
   viewer: Viewer,
   input: { username: string; biography: string },
-): PublicUser {
+): Promise<{ user: PublicUser; event: PublishedEvent<'user'> }> {
   assertOwner(viewer, input.username);
-  const user = db
-    .update(users)
-    .set({ biography: input.biography })
-    .where(eq(users.id, viewer.id))
-    .returning(publicColumns)
-    .get();
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.notFound });
-  events.publish('user', { type: 'updated', user });
-  return user;
+  return writeTransaction(deps, ({ tx, publish }) => {
+    const user = tx
+      .update(users)
+      .set({ biography: input.biography })
+      .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
+      .returning(publicColumns)
+      .get();
+    if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.notFound });
+    return { user, event: publish('user', user.username, { type: 'updated', user }) };
+  });
 }
 
 /** Sets a new password and ends every other session of the user: a thief's copy stops working. */
 export async function resetPassword(
-  db: Db,
+  deps: ApiDeps,
   viewer: Viewer,
   input: { username: string; password: string },
 ): Promise<void> {
   assertOwner(viewer, input.username);
+  // Hashing is slow: done before the write, which only touches the database.
   const passwordHash = await hashPassword(input.password);
-  db.transaction((tx) => {
+  await writeTransaction(deps, ({ tx }) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, viewer.id)).run();
     endOtherSessions(tx, viewer.id, viewer.sessionId);
   });
@@ -87,24 +82,23 @@ export async function resetPassword(
  * Deletes the account: the row stays (posts keep their author, the name stays taken),
  * the password and biography go, and every session ends.
  */
-export function deleteUser(db: Db, events: EventBus, viewer: Viewer, username: string): void {
+export async function deleteUser(deps: ApiDeps, viewer: Viewer, username: string): Promise<void> {
   assertOwner(viewer, username);
-  const user = db.transaction((tx) => {
-    const row = tx
+  await writeTransaction(deps, ({ tx, now, publish }) => {
+    const user = tx
       .update(users)
-      .set({ deletedAt: new Date(), passwordHash: null, biography: '' })
+      .set({ deletedAt: now, passwordHash: null, biography: '' })
       .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
       .returning(publicColumns)
       .get();
+    if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.notFound });
     endOtherSessions(tx, viewer.id);
-    return row;
+    publish('user', user.username, { type: 'deleted', user });
   });
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.notFound });
-  events.publish('user', { type: 'deleted', user });
 }
 
-export function isUsernameTaken(db: Executor, username: string): boolean {
-  return !!db
+export function isUsernameTaken(tx: Executor, username: string): boolean {
+  return !!tx
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)

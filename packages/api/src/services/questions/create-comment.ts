@@ -1,11 +1,13 @@
-import { answers, comments, questions, type Db, type Executor } from '@app/db';
+import { answers, comments, questions, type Executor } from '@app/db';
 import { questionMessages, type CreateCommentInput } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import type { EventBus } from '../events';
-import type { CommentView } from './question-shapes';
+import type { ApiDeps } from '../../deps';
+import type { PublishedEvent } from '../../events/topics';
+import type { Viewer } from '../users/sessions';
+import { writeTransaction } from '../shared/write';
 import { assertQuestionExists } from './question-exists';
-import type { Viewer } from './sessions';
+import type { CommentView } from './question-shapes';
 
 /** The question a comment's parent belongs to; NOT_FOUND when the parent does not exist. */
 function questionOfParent(tx: Executor, input: Pick<CreateCommentInput, 'id' | 'type'>): number {
@@ -24,13 +26,11 @@ function questionOfParent(tx: Executor, input: Pick<CreateCommentInput, 'id' | '
 
 /** Comments on a question or an answer as the viewer, now; the question's last activity moves too. */
 export function createComment(
-  db: Db,
-  events: EventBus,
+  deps: ApiDeps,
   viewer: Viewer,
   input: CreateCommentInput,
-): CommentView {
-  const now = new Date();
-  const { qid, comment } = db.transaction((tx) => {
+): Promise<{ comment: CommentView; event: PublishedEvent<'question'> }> {
+  return writeTransaction(deps, ({ tx, now, publish }) => {
     const qid = questionOfParent(tx, input);
     const parent = input.type === 'question' ? { questionId: input.id } : { answerId: input.id };
     const { id } = tx
@@ -45,14 +45,13 @@ export function createComment(
       commentBy: viewer.username,
       commentDateTime: now,
     };
-    return { qid, comment };
+    const event = publish('question', qid, {
+      type: 'commented',
+      qid,
+      parent: { type: input.type, id: input.id },
+      comment,
+      lastActivityAt: now,
+    });
+    return { comment, event };
   });
-  events.publish('question', {
-    type: 'commented',
-    qid,
-    parent: { type: input.type, id: input.id },
-    comment,
-    lastActivityAt: now,
-  });
-  return comment;
 }

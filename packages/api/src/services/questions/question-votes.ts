@@ -1,10 +1,13 @@
-import { questions, questionVotes, users, type Db, type Executor } from '@app/db';
-import type { VoteInput } from '@app/validators';
+import { questions, questionVotes, users, type Executor } from '@app/db';
+import { voteScore, type VoteInput } from '@app/validators';
 import { and, eq, sql } from 'drizzle-orm';
-import type { EventBus } from '../events';
+import type { ApiDeps } from '../../deps';
+import type { PublishedEvent } from '../../events/topics';
+import type { Viewer } from '../users/sessions';
+import { writeTransaction } from '../shared/write';
 import { assertQuestionExists } from './question-exists';
-import type { MyVote, QuestionVotes, VoteResult } from './question-shapes';
-import type { Viewer } from './sessions';
+import type { MyVote, QuestionVotes } from './question-shapes';
+import { insertionOrder } from './sqlite-dialect';
 
 /** Who voted which way (in the order they first voted), and how the given user voted. */
 export function votesOnQuestion(db: Executor, qid: number, viewerId: number | null): QuestionVotes {
@@ -13,7 +16,7 @@ export function votesOnQuestion(db: Executor, qid: number, viewerId: number | nu
     .from(questionVotes)
     .innerJoin(users, eq(users.id, questionVotes.userId))
     .where(eq(questionVotes.questionId, qid))
-    .orderBy(sql`${questionVotes}.rowid`)
+    .orderBy(insertionOrder(questionVotes))
     .all();
   const mine = rows.find((row) => row.userId === viewerId)?.value ?? 0;
   return {
@@ -25,17 +28,17 @@ export function votesOnQuestion(db: Executor, qid: number, viewerId: number | nu
 
 /**
  * Stack Overflow's toggle: voting the way you already voted takes the vote back; voting the other way
- * replaces it. The vote row and the question's counters change in one transaction. Authors may vote on
- * their own questions, as in the original app.
+ * replaces it. The vote row, the question's counters and its vote version change in one transaction,
+ * whose event carries the whole new vote state. Authors may vote on their own questions, as in the
+ * original app.
  */
 export function voteOnQuestion(
-  db: Db,
-  events: EventBus,
+  deps: ApiDeps,
   viewer: Viewer,
   input: VoteInput,
-): VoteResult {
+): Promise<{ myVote: MyVote; event: PublishedEvent<'question'> }> {
   const wanted = input.vote === 'up' ? 1 : -1;
-  const { votes, counts } = db.transaction((tx) => {
+  return writeTransaction(deps, ({ tx, publish }) => {
     assertQuestionExists(tx, input.qid);
     const mine = and(eq(questionVotes.questionId, input.qid), eq(questionVotes.userId, viewer.id));
     const before =
@@ -55,20 +58,24 @@ export function voteOnQuestion(
       .set({
         upVoteCount: sql`${questions.upVoteCount} + ${up}`,
         downVoteCount: sql`${questions.downVoteCount} + ${down}`,
+        voteVersion: sql`${questions.voteVersion} + 1`,
       })
       .where(eq(questions.id, input.qid))
-      .returning({ upVoteCount: questions.upVoteCount, downVoteCount: questions.downVoteCount })
+      .returning({
+        upVoteCount: questions.upVoteCount,
+        downVoteCount: questions.downVoteCount,
+        voteVersion: questions.voteVersion,
+      })
       .get();
-    return { votes: votesOnQuestion(tx, input.qid, viewer.id), counts };
+    const votes = votesOnQuestion(tx, input.qid, viewer.id);
+    const event = publish('question', input.qid, {
+      type: 'voted',
+      qid: input.qid,
+      upVotes: votes.upVotes,
+      downVotes: votes.downVotes,
+      ...counts,
+      voteScore: voteScore(counts.upVoteCount, counts.downVoteCount),
+    });
+    return { myVote: votes.myVote, event };
   });
-  const published = events.publish('question', {
-    type: 'voted',
-    qid: input.qid,
-    upVotes: votes.upVotes,
-    downVotes: votes.downVotes,
-    upVoteCount: counts.upVoteCount,
-    downVoteCount: counts.downVoteCount,
-    voteScore: counts.upVoteCount - counts.downVoteCount,
-  });
-  return { ...votes, eventId: published.id };
 }

@@ -1,9 +1,15 @@
-import { appRouter, createCallerFactory, createContextInner } from '@app/api';
+import {
+  appRouter,
+  createApiDeps,
+  createCallerFactory,
+  createContext,
+  createMemorySessionStore,
+} from '@app/api';
 import { createTestDb, questions, tags, type Db } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedDemoContent } from './seed-demo';
-import { seedManyQuestions } from './seed-questions';
+import { seedDemoContent } from './demo';
+import { seedManyQuestions } from './bulk-questions';
 
 /** Rows whose denormalised counters disagree with the rows they count. */
 function inconsistentQuestions(db: Db): number {
@@ -26,13 +32,21 @@ function checkFullTextIndex(db: Db): void {
   db.$client.exec(`insert into questions_fts (questions_fts, rank) values ('integrity-check', 1)`);
 }
 
-const caller = (db: Db) => createCallerFactory(appRouter)(createContextInner({ db }));
+/** A signed-out server-side caller with its own shared dependencies, as a fresh server would have. */
+const caller = async (db: Db) =>
+  createCallerFactory(appRouter)(
+    createContext(await createApiDeps(db), {
+      session: createMemorySessionStore(),
+      clientAddress: '127.0.0.1',
+      transport: 'internal',
+    }),
+  );
 
 describe('seedDemoQuestions', () => {
   it('gives the demo users questions with tags, answers, comments, votes and views, counters in step', async () => {
     const db = createTestDb();
     await seedDemoContent(db, { onlyIfEmpty: true });
-    const api = caller(db);
+    const api = await caller(db);
     const list = await api.question.list();
     expect(list.total).toBeGreaterThanOrEqual(5);
     expect(new Set(list.items.map((q) => q.askedBy))).toEqual(new Set(['alice', 'bob', 'carol']));
@@ -85,7 +99,7 @@ describe('seedManyQuestions', () => {
     expect(inconsistentQuestions(db)).toBe(0);
     checkFullTextIndex(db);
 
-    const api = caller(db);
+    const api = await caller(db);
     const search = await api.question.list({ search: '[javascript] array' });
     expect(search.total).toBeGreaterThan(0);
     expect(search.items.every((q) => q.tags.some((t) => t.name === 'javascript'))).toBe(true);
@@ -110,6 +124,7 @@ describe('seedManyQuestions', () => {
     // The insert trigger is back: a question asked afterwards is searchable.
     db.$client.exec(`insert into questions (title, text, asked_by, ask_date_time, last_activity_at)
       values ('Zygomorphic flowers', 'text', 1, 0, 0)`);
-    expect((await caller(db).question.list({ search: 'zygomorph' })).total).toBe(1);
+    const api = await caller(db);
+    expect((await api.question.list({ search: 'zygomorph' })).total).toBe(1);
   });
 });

@@ -2,10 +2,10 @@ import { questionTags, tags, type Db, type Executor } from '@app/db';
 import { DEFAULT_TAG_DESCRIPTION, questionMessages, tagKey } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { EventBus } from '../events';
-import { perDb } from './prepared';
-import { questionListCache } from './question-list-cache';
+import type { ApiDeps } from '../../deps';
+import { perDb } from '../shared/prepared';
 import type { TagView, TagWithCount } from './question-shapes';
+import { inJsonList } from './sqlite-dialect';
 
 const tagView = { id: tags.id, name: tags.name, description: tags.description };
 
@@ -23,9 +23,7 @@ const tagsOfQuestions = perDb((db) =>
     .select({ questionId: questionTags.questionId, ...tagView })
     .from(questionTags)
     .innerJoin(tags, eq(tags.id, questionTags.tagId))
-    .where(
-      sql`${questionTags.questionId} in (select value from json_each(${sql.placeholder('ids')}))`,
-    )
+    .where(inJsonList(questionTags.questionId, sql.placeholder('ids')))
     .orderBy(questionTags.questionId, questionTags.position)
     .prepare(),
 );
@@ -79,11 +77,14 @@ export function findOrCreateTags(tx: Executor, names: readonly string[]): TagVie
 }
 
 /** Every tag with its question count, by name. Cached until a question is created. */
-export function listTags(db: Db, events: EventBus): TagWithCount[] {
-  return questionListCache(events).tags(() => tagsWithCounts(db).all());
+export async function listTags({ db, caches }: ApiDeps): Promise<TagWithCount[]> {
+  return caches.questionList.tags(() => tagsWithCounts(db).all());
 }
 
-export function getTagByName(db: Db, name: string): { name: string; description: string } {
+export async function getTagByName(
+  { db }: ApiDeps,
+  name: string,
+): Promise<{ name: string; description: string }> {
   const tag = tagByName(db).get({ key: tagKey(name) });
   if (!tag) throw new TRPCError({ code: 'NOT_FOUND', message: questionMessages.tagNotFound });
   return { name: tag.name, description: tag.description };

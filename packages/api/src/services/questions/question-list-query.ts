@@ -1,8 +1,8 @@
 import { questions, questionTags, users, type Db } from '@app/db';
 import type { QuestionOrder } from '@app/validators';
 import { and, desc, eq, lt, Placeholder, sql, type SQL } from 'drizzle-orm';
-import { perDb } from './prepared';
-import { idMatchesText, indexMatches } from './question-search';
+import { perDb } from '../shared/prepared';
+import { explainQueryPlan, idMatchesText, textMatchIds } from './sqlite-dialect';
 
 /**
  * The SQL behind the question list: one prepared statement per shape of request, built on first use.
@@ -67,8 +67,7 @@ const tagIdParam = (i: number) => sql.placeholder(`tag${i}`);
  */
 function matchingIds(shape: FilterShape): SQL {
   const match = sql.placeholder('match');
-  if (shape.tagCount === 0)
-    return sql`select rowid from questions_fts where ${indexMatches(match)}`;
+  if (shape.tagCount === 0) return textMatchIds(match);
   const questionId = sql`+${questionTags.questionId}`;
   const checks = [
     ...(shape.hasMatch ? [idMatchesText(questionId, match)] : []),
@@ -250,8 +249,5 @@ export function explainPageQuery(db: Db, query: PageQuery): string[] {
   const { statement, params } = pageParts(db, query);
   const { sql: text, params: bound } = statement.getQuery();
   const values = bound.map((value) => (value instanceof Placeholder ? params[value.name] : value));
-  return db.$client
-    .prepare<unknown[], { detail: string }>(`explain query plan ${text}`)
-    .all(...values)
-    .map((row) => row.detail);
+  return explainQueryPlan(db, text, values);
 }

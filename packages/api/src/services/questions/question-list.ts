@@ -1,4 +1,3 @@
-import type { Db } from '@app/db';
 import {
   parseSearch,
   questionMessages,
@@ -6,10 +5,10 @@ import {
   type ListQuestionsInput,
   type QuestionOrder,
   tagKey,
+  voteScore,
 } from '@app/validators';
 import { TRPCError } from '@trpc/server';
-import type { EventBus } from '../events';
-import { questionListCache } from './question-list-cache';
+import type { ApiDeps } from '../../deps';
 import {
   choosePlan,
   countMatches,
@@ -18,8 +17,8 @@ import {
   type ListFilter,
   type PageQuery,
 } from './question-list-query';
-import { fullTextQuery } from './question-search';
 import type { QuestionPage, QuestionSummary } from './question-shapes';
+import { fullTextQuery } from './sqlite-dialect';
 import { findTagIds, tagsForQuestions } from './tags';
 
 /** The list request in one canonical form, so equal requests share a cache entry. */
@@ -76,9 +75,12 @@ function decodeCursor(order: QuestionOrder, cursor: string): PageQuery['cursor']
  * pagination: the cursor holds the last row's sort value and id, so a late page costs what the first
  * does. Pages and totals come from the question list cache while no question event says otherwise.
  */
-export function listQuestions(db: Db, events: EventBus, input: ListQuestionsInput): QuestionPage {
+export async function listQuestions(
+  { db, caches }: ApiDeps,
+  input: ListQuestionsInput,
+): Promise<QuestionPage> {
   const request = normalize(input);
-  const cache = questionListCache(events);
+  const cache = caches.questionList;
   const filterKey = `${request.order === 'unanswered'}|${request.tags.join(' ')}|${request.words.join(' ')}`;
   const pageKey = `${request.order}|${request.limit}|${request.cursor ?? ''}|${filterKey}`;
   return cache.page(pageKey, () => {
@@ -109,7 +111,7 @@ export function listQuestions(db: Db, events: EventBus, input: ListQuestionsInpu
     const items = pageRows.map((row): QuestionSummary => ({
       ...row,
       tags: tagsById.get(row.id) ?? [],
-      voteScore: row.upVoteCount - row.downVoteCount,
+      voteScore: voteScore(row.upVoteCount, row.downVoteCount),
     }));
     const last = items.at(-1);
     const nextCursor =

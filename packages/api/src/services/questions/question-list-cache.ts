@@ -1,4 +1,4 @@
-import type { EventBus } from '../events';
+import type { EventBus } from '../../events/bus';
 import { changesListTotals } from './question-events';
 import type { QuestionPage, TagWithCount } from './question-shapes';
 
@@ -31,11 +31,11 @@ class Lru<V> {
 
 /**
  * List pages, match totals and the tag list, kept in memory because the list is read far more often
- * than it changes. It is only a cache: it listens to the 'question' topic of the bus every write
- * publishes on, and drops what an event can make stale, synchronously inside publish(), so no read
- * after a write can see the old page. Pages go on any event (a view or vote changes a card); totals
- * only when a question is created or answered (nothing else changes which questions match); the tag
- * list only when a question is created. With a bus shared between processes (Redis later) it stays
+ * than it changes. It is only a cache: it listens to the 'question' topic of the bus, and drops what an
+ * event can make stale as the write delivers its events (before the write returns), so no read after
+ * a write can see the old page. Pages go on any event (a view or vote changes a card); totals only
+ * when a question is created or answered (nothing else changes which questions match); the tag list
+ * only when a question is created. With a bus shared between processes (Redis later) it stays
  * correct, stale at most for the bus's delivery delay.
  */
 export interface QuestionListCache {
@@ -49,12 +49,13 @@ export interface QuestionListCache {
 const PAGE_ENTRIES = 1000;
 const TOTAL_ENTRIES = 1000;
 
-function createQuestionListCache(bus: EventBus): QuestionListCache {
+/** The cache over a bus: it is invalidated by exactly the events delivered there. One per process. */
+export async function createQuestionListCache(bus: EventBus): Promise<QuestionListCache> {
   const pages = new Lru<QuestionPage>(PAGE_ENTRIES);
   const totals = new Lru<number>(TOTAL_ENTRIES);
   let tagList: TagWithCount[] | null = null;
 
-  bus.subscribe('question', ({ payload }) => {
+  await bus.subscribe('question', null, ({ payload }) => {
     pages.clear();
     if (changesListTotals(payload)) totals.clear();
     if (payload.type === 'created') tagList = null;
@@ -77,13 +78,4 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
-}
-
-const cacheByBus = new WeakMap<EventBus, QuestionListCache>();
-
-/** The cache that belongs to a bus: it is invalidated by exactly the events published there. */
-export function questionListCache(bus: EventBus): QuestionListCache {
-  let cache = cacheByBus.get(bus);
-  if (!cache) cacheByBus.set(bus, (cache = createQuestionListCache(bus)));
-  return cache;
 }

@@ -1,8 +1,9 @@
 import type { AnswerView, CommentView, QuestionSummary } from './question-shapes';
 
 /**
- * What the 'question' topic carries. Each event names its question (qid) and brings what a client
- * needs to patch its cached list or detail page without refetching.
+ * What the 'question' topic carries, keyed by question id. Each event names its question (qid) and
+ * brings the absolute new state a client needs to patch its cached list or detail page without
+ * refetching, so a duplicate or late delivery is harmless.
  */
 export type QuestionEvent =
   | { type: 'created'; qid: number; question: QuestionSummary }
@@ -23,6 +24,8 @@ export type QuestionEvent =
       upVoteCount: number;
       downVoteCount: number;
       voteScore: number;
+      /** Grows with every vote change on the question: a client keeps the highest it has seen. */
+      voteVersion: number;
     }
   | { type: 'viewed'; qid: number; viewCount: number };
 

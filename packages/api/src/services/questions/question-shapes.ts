@@ -25,7 +25,7 @@ export interface QuestionSummary {
   viewCount: number;
   upVoteCount: number;
   downVoteCount: number;
-  /** upVoteCount - downVoteCount: the number the vote box shows. */
+  /** voteScore(upVoteCount, downVoteCount): the number the vote box shows. */
   voteScore: number;
 }
 
@@ -62,12 +62,10 @@ export interface QuestionVotes {
   myVote: MyVote;
 }
 
-/** A vote's reply: the new state, and the id of the event that announced it (to order it among live ones). */
-export interface VoteResult extends QuestionVotes {
-  eventId: number;
-}
 
 export interface QuestionDetail extends QuestionVotes {
+  /** Grows with each vote change: a client keeps the vote state with the highest. */
+  voteVersion: number;
   id: number;
   title: string;
   text: string;

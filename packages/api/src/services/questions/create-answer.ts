@@ -1,20 +1,20 @@
-import { answers, questions, type Db } from '@app/db';
+import { answers, questions } from '@app/db';
 import type { CreateAnswerInput } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
-import type { EventBus } from '../events';
-import type { AnswerView } from './question-shapes';
+import type { ApiDeps } from '../../deps';
+import type { PublishedEvent } from '../../events/topics';
+import type { Viewer } from '../users/sessions';
+import { writeTransaction } from '../shared/write';
 import { assertQuestionExists } from './question-exists';
-import type { Viewer } from './sessions';
+import type { AnswerView } from './question-shapes';
 
 /** Answers as the viewer, now; the question's answer count and last activity move in the same transaction. */
 export function createAnswer(
-  db: Db,
-  events: EventBus,
+  deps: ApiDeps,
   viewer: Viewer,
   input: CreateAnswerInput,
-): AnswerView {
-  const now = new Date();
-  const { answer, answerCount } = db.transaction((tx) => {
+): Promise<{ answer: AnswerView; event: PublishedEvent<'question'> }> {
+  return writeTransaction(deps, ({ tx, now, publish }) => {
     assertQuestionExists(tx, input.qid);
     const { id } = tx
       .insert(answers)
@@ -34,14 +34,13 @@ export function createAnswer(
       ansDateTime: now,
       comments: [],
     };
-    return { answer, answerCount: row?.answerCount ?? 0 };
+    const event = publish('question', input.qid, {
+      type: 'answered',
+      qid: input.qid,
+      answer,
+      answerCount: row?.answerCount ?? 0,
+      lastActivityAt: now,
+    });
+    return { answer, event };
   });
-  events.publish('question', {
-    type: 'answered',
-    qid: input.qid,
-    answer,
-    answerCount,
-    lastActivityAt: now,
-  });
-  return answer;
 }

@@ -1,7 +1,7 @@
 import { hashPassword } from '@app/api';
 import { users, type Db } from '@app/db';
 import { sql } from 'drizzle-orm';
-import { seedDemoQuestions } from './seed-questions';
+import { seedDemoQuestions } from './demo-questions';
 
 /** Demo accounts, listed in the README; all share one password. */
 export const DEMO_USERS = [

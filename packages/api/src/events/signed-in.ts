@@ -1,5 +1,5 @@
 import type { Db } from '@app/db';
-import { findSessionUser, type Viewer } from './services/sessions';
+import { findSessionUser, type Viewer } from '../services/users/sessions';
 
 export const SESSION_RECHECK_MS = 15_000;
 
@@ -20,7 +20,9 @@ export function whileSignedIn(
     controller.abort();
   };
   const timer = setInterval(() => {
-    if (!findSessionUser(db, viewer.sessionId)) stop();
+    void findSessionUser(db, viewer.sessionId).then((user) => {
+      if (!user) stop();
+    });
   }, recheckMs);
   timer.unref();
   if (signal?.aborted) stop();

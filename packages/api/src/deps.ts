@@ -1,0 +1,31 @@
+import type { Db } from '@app/db';
+import type { EventBus } from './events/bus';
+import { createOutboxBus } from './events/outbox-bus';
+import { createLoginLimiters, type LoginLimiters } from './rate-limit';
+import {
+  createQuestionListCache,
+  type QuestionListCache,
+} from './services/questions/question-list-cache';
+
+/**
+ * What every request shares, whichever door it came through (tRPC over HTTP or WebSocket, the REST
+ * adapters, the socket.io bridge, tests): built once at start-up and handed to every context. A
+ * second set would read its own stale cache and publish where no subscriber listens.
+ */
+export interface ApiDeps {
+  db: Db;
+  events: EventBus;
+  limiters: LoginLimiters;
+  caches: { questionList: QuestionListCache };
+}
+
+/** Builds the shared dependencies over a database. Call it once per process (and once per test world). */
+export async function createApiDeps(db: Db, opts: { events?: EventBus } = {}): Promise<ApiDeps> {
+  const events = opts.events ?? createOutboxBus(db);
+  return {
+    db,
+    events,
+    limiters: createLoginLimiters(),
+    caches: { questionList: await createQuestionListCache(events) },
+  };
+}

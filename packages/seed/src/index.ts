@@ -1,0 +1,3 @@
+export { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from './demo';
+export { seedDemoQuestions } from './demo-questions';
+export { seedManyQuestions, type SeedManyResult } from './bulk-questions';
