@@ -44,7 +44,7 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the real built server on a free port with a fresh database, for every e2e test file. */
+/** Starts the built server on a free port with a fresh, empty database, for every e2e test file. */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error(CHROMIUM_MISSING);
@@ -62,6 +62,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATABASE_PATH: join(dataDir, 'app.db'),
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      // No demo content: every test makes the users, questions and tags it uses.
+      SEED_DEMO: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

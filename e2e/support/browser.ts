@@ -47,3 +47,7 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 /** A username no other test run has used. */
 export const uniqueName = (prefix: string) =>
   `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A tag name no other test run has used (tags are at most 20 characters). */
+export const uniqueTag = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e3)}`;

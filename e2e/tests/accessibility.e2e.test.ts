@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnswer, createComment, createQuestion, createUser } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
-import { launchBrowser, newUser, uniqueName } from '../support/browser';
+import { launchBrowser, newUser, uniqueName, uniqueTag } from '../support/browser';
 import { signUp } from '../support/flows';
 
 let browser: Browser;
@@ -24,6 +25,20 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
   });
 
   it('every signed-in screen built so far has no serious violations, on desktop and phone', async () => {
+    // A question with a link, tags, an answer and comments, so the pages show every kind of content.
+    const author = await createUser('author');
+    const answerer = await createUser('answerer');
+    const tag = uniqueTag('ally');
+    const question = await createQuestion(author, {
+      title: `Accessible question ${uniqueName('q')}`,
+      text: 'It links to [the docs](https://example.com/docs).',
+      tags: [tag, uniqueTag('wcag')],
+    });
+    const answerText = `An answer to check ${uniqueName('a')}`;
+    const answer = await createAnswer(answerer, question.id, answerText);
+    await createComment(answerer, { type: 'question', id: question.id }, 'A comment on it');
+    await createComment(author, { type: 'answer', id: answer.id }, 'A comment on the answer');
+
     for (const viewport of [
       { width: 1280, height: 800 },
       { width: 375, height: 800 },
@@ -32,12 +47,25 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       const me = uniqueName('ally');
       await signUp(page, me);
       const screens: [string, () => Promise<void>][] = [
-        ['/home', () => page.getByRole('heading', { name: 'All Questions' }).waitFor()],
-        ['/tags', () => page.getByRole('heading', { name: /Tags$/ }).first().waitFor()],
+        ['/home', () => page.getByRole('link', { name: question.title }).waitFor()],
+        ['/tags', () => page.getByRole('link', { name: tag, exact: true }).waitFor()],
         ['/new/question', () => page.getByRole('button', { name: 'Post Question' }).waitFor()],
-        ['/question/1', () => page.getByRole('button', { name: 'Answer Question' }).waitFor()],
-        ['/new/answer/1', () => page.getByRole('button', { name: 'Post Answer' }).waitFor()],
-        ['/users', () => page.getByRole('heading', { name: 'Users List' }).waitFor()],
+        [
+          `/question/${question.id}`,
+          async () => {
+            await page.getByRole('heading', { name: question.title, level: 1 }).waitFor();
+            await page.getByText(answerText).waitFor();
+          },
+        ],
+        [
+          `/new/answer/${question.id}`,
+          () => page.getByRole('button', { name: 'Post Answer' }).waitFor(),
+        ],
+        [
+          '/users',
+          () =>
+            page.getByRole('link', { name: new RegExp(`^${author.username} joined`) }).waitFor(),
+        ],
         [`/user/${me}`, () => page.getByRole('button', { name: 'Delete This User' }).waitFor()],
         ['/messaging', () => page.getByRole('heading', { name: 'Chat Room' }).waitFor()],
       ];

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newUser, screenshot, uniqueName } from '../support/browser';
+import { createQuestion, createUser, viewQuestion } from '../support/api';
+import { launchBrowser, newUser, screenshot, uniqueName, uniqueTag } from '../support/browser';
 import { askQuestion, markDocument, notReloaded, signUp } from '../support/flows';
 
 let browser: Browser;
@@ -10,10 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A tag name unique to this run (tags are at most 20 characters). */
-const uniqueTag = (prefix: string) =>
-  `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e3)}`;
 
 const voteCount = (page: Page) =>
   page.getByRole('group', { name: 'Votes' }).locator('.vote-box__count').textContent();
@@ -189,22 +186,44 @@ describe('questions', () => {
   });
 
   it('searches, orders and pages through the list', async () => {
+    // Its own questions, all carrying one made-up word so no other test's questions match.
+    const author = await createUser('author');
+    const viewer = await createUser('viewer');
+    const word = uniqueTag('needle');
+    const tag = uniqueTag('order');
+    const joinTitle = `Why does my LEFT JOIN lose rows? ${word}`;
+    const otherTitle = `Sorting an array of objects ${word}`;
+    const popular = await createQuestion(author, {
+      title: joinTitle,
+      text: 'Adding a WHERE clause drops rows.',
+      tags: [tag],
+    });
+    await createQuestion(author, { title: otherTitle, text: 'By one key.', tags: [tag] });
+    await viewQuestion(viewer, popular.id);
+
     const page = await newUser(browser);
     await signUp(page, uniqueName('reader'));
-    await page.getByLabel('Search questions').fill('LEFT JOIN');
+    const search = `left join ${word}`;
+    await page.getByLabel('Search questions').fill(search);
     await page.getByLabel('Search questions').press('Enter');
-    await page.waitForURL((url) => url.searchParams.get('search') === 'LEFT JOIN');
+    await page.waitForURL((url) => url.searchParams.get('search') === search);
     await page.getByRole('heading', { name: 'Search Results', level: 1 }).waitFor();
-    await page.getByRole('link', { name: /LEFT JOIN/ }).waitFor();
+    await page.getByRole('link', { name: joinTitle }).waitFor();
+    await page.getByText('1 question', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: otherTitle }).count()).toBe(0);
 
     await page.getByLabel('Search questions').fill('zzzunmatchedzzz');
     await page.getByLabel('Search questions').press('Enter');
     await page.getByText('No Questions Found').waitFor();
     await page.getByText('0 questions').waitFor();
 
-    await page.goto('/home');
+    // Newest first by default; Most Viewed puts the viewed (older) question first, and a reload keeps it.
+    const titles = () => page.locator('.question-card__link').allTextContents();
+    await page.goto(`/home?tag=${tag}`);
+    await expect.poll(titles).toEqual([otherTitle, joinTitle]);
     await page.getByRole('button', { name: 'Most Viewed' }).click();
     await page.waitForURL((url) => url.searchParams.get('order') === 'mostViewed');
+    await expect.poll(titles).toEqual([joinTitle, otherTitle]);
     await page.reload();
     await expect
       .poll(() => page.getByRole('button', { name: 'Most Viewed' }).getAttribute('aria-pressed'))
@@ -212,23 +231,24 @@ describe('questions', () => {
     expect(await page.getByRole('button', { name: 'Newest' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
-    await page.locator('.question-card').first().waitFor();
+    await expect.poll(titles).toEqual([joinTitle, otherTitle]);
     await screenshot(page, 'questions-list-most-viewed');
 
     // 21 questions under one tag: 20 on the first page, the last one behind 'Load more'.
-    const tag = uniqueTag('page');
+    const pageTag = uniqueTag('page');
     for (let i = 1; i <= 21; i += 1) {
-      const reply = await page.request.post('/trpc/question.create', {
-        data: { json: { title: `Paged question ${i} ${tag}`, text: 'Body', tags: [tag] } },
+      await createQuestion(author, {
+        title: `Paged question ${i} ${pageTag}`,
+        text: 'Body',
+        tags: [pageTag],
       });
-      expect(reply.ok()).toBe(true);
     }
-    await page.goto(`/home?tag=${tag}`);
+    await page.goto(`/home?tag=${pageTag}`);
     await page.getByText('21 questions').waitFor();
     await expect.poll(() => page.locator('.question-card').count()).toBe(20);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => page.locator('.question-card').count()).toBe(21);
-    await page.getByRole('link', { name: `Paged question 1 ${tag}` }).waitFor();
+    await page.getByRole('link', { name: `Paged question 1 ${pageTag}` }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     await page.context().close();
   });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newUser, uniqueName } from '../support/browser';
+import { baseURL, launchBrowser, newUser, uniqueName, uniqueTag } from '../support/browser';
 import { askQuestion, markDocument, notReloaded, signUp } from '../support/flows';
 import { startProxy, type CuttableProxy } from '../support/proxy';
 
@@ -25,8 +25,9 @@ describe('live updates after a lost connection', () => {
     await markDocument(reader);
 
     // One event seen live gives the reader a point to resume from.
+    const tags = uniqueTag('resume');
     const before = `Before the cut ${uniqueName('q')}`;
-    await askQuestion(asker, { title: before, text: 'Seen live.', tags: 'resume' });
+    await askQuestion(asker, { title: before, text: 'Seen live.', tags });
     await reader.getByRole('link', { name: before }).waitFor();
 
     const listRequests: string[] = [];
@@ -37,7 +38,7 @@ describe('live updates after a lost connection', () => {
     proxy.cut();
     await reader.getByText(/Reconnecting/).waitFor({ timeout: 15_000 });
     const during = `During the cut ${uniqueName('q')}`;
-    await askQuestion(asker, { title: during, text: 'Missed while offline.', tags: 'resume' });
+    await askQuestion(asker, { title: during, text: 'Missed while offline.', tags });
     proxy.restore();
 
     await reader.getByRole('link', { name: during }).waitFor({ timeout: 30_000 });

@@ -93,9 +93,7 @@ export async function createTestWorld(): Promise<TestWorld> {
     },
     publish: (topic, key, payload) =>
       writeTransaction(deps, ({ publish }) => publish(topic, key, payload)),
-    async readEvents<T>(
-      subscription: Promise<AsyncIterable<T>>,
-    ): Promise<EventReader<DataOf<T>>> {
+    async readEvents<T>(subscription: Promise<AsyncIterable<T>>): Promise<EventReader<DataOf<T>>> {
       const iterator = (await subscription)[Symbol.asyncIterator]();
       const listening = nextSubscription();
       let pending = iterator.next();

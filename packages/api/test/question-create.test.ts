@@ -153,28 +153,32 @@ describe('question.create', () => {
     expect((await alice.api.question.byId({ qid: created.id })).title).toBe(title);
   });
 
-  it('writes nothing when the service fails after writing the tags and the question', async () => {
-    const world = await createTestWorld();
-    const alice = await world.signedIn('alice');
-    const eventsBefore = world.db.select().from(events).all();
-    // Valid input, so the call gets past zod into the service; linking the question to its tags
-    // then fails, after the new tags and the question row were written in the same transaction.
-    world.db.$client.exec(`create trigger refuse_question_tags before insert on question_tags
-      begin select raise(abort, 'question_tags refused by the test'); end`);
-    await expect(ask(alice, { tags: ['brandnew', 'alsonew'] })).rejects.toMatchObject({
-      code: 'INTERNAL_SERVER_ERROR',
-      message: expect.stringContaining('question_tags refused by the test'),
-    });
-    expect(world.db.select().from(questions).all()).toEqual([]);
-    expect(world.db.select().from(tags).all()).toEqual([]);
-    expect(world.db.select().from(questionTags).all()).toEqual([]);
-    expect(world.db.select().from(events).all()).toEqual(eventsBefore);
+  // Valid input, so the call gets past zod into the service; then one of its later writes fails
+  // (linking the question to its tags, or recording its event in the outbox), after the new tags
+  // and the question row were written in the same transaction.
+  it.each(['question_tags', 'events'])(
+    'writes nothing when the service fails at its %s write, after the tags and the question',
+    async (table) => {
+      const world = await createTestWorld();
+      const alice = await world.signedIn('alice');
+      const eventsBefore = world.db.select().from(events).all();
+      world.db.$client.exec(`create trigger refuse_write before insert on ${table}
+        begin select raise(abort, '${table} refused by the test'); end`);
+      await expect(ask(alice, { tags: ['brandnew', 'alsonew'] })).rejects.toMatchObject({
+        code: 'INTERNAL_SERVER_ERROR',
+        message: expect.stringContaining(`${table} refused by the test`),
+      });
+      expect(world.db.select().from(questions).all()).toEqual([]);
+      expect(world.db.select().from(tags).all()).toEqual([]);
+      expect(world.db.select().from(questionTags).all()).toEqual([]);
+      expect(world.db.select().from(events).all()).toEqual(eventsBefore);
 
-    // The same call succeeds once the step works again: the failure was that step, nothing else.
-    world.db.$client.exec('drop trigger refuse_question_tags');
-    await ask(alice, { tags: ['brandnew', 'alsonew'] });
-    expect(world.db.select().from(questions).all()).toHaveLength(1);
-    expect(world.db.select().from(tags).all()).toHaveLength(2);
-    expect(world.db.select().from(events).all()).toHaveLength(eventsBefore.length + 1);
-  });
+      // The same call succeeds once the step works again: the failure was that step, nothing else.
+      world.db.$client.exec('drop trigger refuse_write');
+      await ask(alice, { tags: ['brandnew', 'alsonew'] });
+      expect(world.db.select().from(questions).all()).toHaveLength(1);
+      expect(world.db.select().from(tags).all()).toHaveLength(2);
+      expect(world.db.select().from(events).all()).toHaveLength(eventsBefore.length + 1);
+    },
+  );
 });

@@ -14,8 +14,6 @@ import { Button } from './Button';
 import { TextAreaField } from './TextField';
 
 export interface CommentsSectionProps {
-  /** The question the comments belong to (directly or through one of its answers). */
-  qid: number;
   /** What is commented on: the question itself or one of its answers. */
   parent: { type: 'question' | 'answer'; id: number };
   /** Oldest first. */
@@ -28,7 +26,7 @@ export interface CommentsSectionProps {
  * SPEC §2's comments section: a Show/Hide Comments toggle, the comments (or 'No comments yet.'), a
  * 'Comment' textarea and Add Comment. Shown to begin with.
  */
-export function CommentsSection({ qid, parent, comments, now }: CommentsSectionProps) {
+export function CommentsSection({ parent, comments, now }: CommentsSectionProps) {
   const regionId = useId();
   const [open, setOpen] = useState(true);
   const [text, setText] = useState('');
@@ -48,8 +46,7 @@ export function CommentsSection({ qid, parent, comments, now }: CommentsSectionP
     }
     setFieldError(null);
     try {
-      const comment = await create.mutateAsync(input);
-      apply({ type: 'commented', qid, parent, comment, lastActivityAt: comment.commentDateTime });
+      apply((await create.mutateAsync(input)).event);
       setText('');
     } catch (err) {
       setServerError(prefixedError('Error while adding the comment', err));

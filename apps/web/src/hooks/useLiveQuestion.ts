@@ -20,7 +20,7 @@ export function useLiveQuestion(qid: number): void {
     },
     onData: ({ id, data: event }) => {
       resumePoints.set(input.qid, id);
-      apply(event, Number(id));
+      apply({ id, payload: event });
     },
   });
 }

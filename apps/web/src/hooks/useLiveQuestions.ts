@@ -25,7 +25,7 @@ export function useLiveQuestions(): void {
     },
     onData: ({ id, data: event }) => {
       resumePoint.lastEventId = id;
-      apply(event, Number(id));
+      apply({ id, payload: event });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { applyUserChange } from '../lib/userList';
 import { trpc } from '../trpc';
+import { useApplyUserEvent } from './useUserCache';
 
 // The last user event this page load has seen: a remounted page resumes after it instead of starting blind.
 const resumePoint: { lastEventId: string | null } = { lastEventId: null };
@@ -11,6 +11,7 @@ const resumePoint: { lastEventId: string | null } = { lastEventId: null };
  */
 export function useLiveUsers(): void {
   const utils = trpc.useUtils();
+  const apply = useApplyUserEvent();
   // The input is fixed for the life of the subscription; later resumes carry the id in the link layer.
   const [input] = useState(() => ({ lastEventId: resumePoint.lastEventId }));
 
@@ -21,10 +22,7 @@ export function useLiveUsers(): void {
     },
     onData: ({ id, data: change }) => {
       resumePoint.lastEventId = id;
-      utils.user.list.setData(undefined, (list) => (list ? applyUserChange(list, change) : list));
-      const key = { username: change.user.username };
-      if (change.type === 'deleted') void utils.user.byUsername.invalidate(key);
-      else utils.user.byUsername.setData(key, (old) => (old ? change.user : old));
+      apply(change);
     },
   });
 }

@@ -7,7 +7,7 @@ import {
   applyQuestionEventToDetail,
   applyQuestionEventToList,
   listViewFromInput,
-  type QuestionEvent,
+  type IdentifiedQuestionEvent,
   type QuestionListData,
 } from '../lib/questionCache';
 import { trpc } from '../trpc';
@@ -33,22 +33,31 @@ function shouldRestart(queryHash: string, fetching: boolean): boolean {
   return true;
 }
 
-/**
- * Applies one question event to everything cached: every question list (each with its own order and
- * filters; a list the event cannot place is refetched), the question's page, and on a new question the
- * tag counts.
- */
 const isNewerVote = createVoteOrder();
 
+// The ids of events applied lately: a write's own event comes back on the live stream too.
+const RECENT_EVENTS = 500;
+const applied = new Set<string>();
+function firstTime(id: string): boolean {
+  if (applied.has(id)) return false;
+  applied.add(id);
+  if (applied.size > RECENT_EVENTS) applied.delete(applied.values().next().value as string);
+  return true;
+}
+
+/**
+ * Applies one question event, live or handed back by a write, to everything cached: every question
+ * list (each with its own order and filters; a list the event cannot place is refetched), the
+ * question's page, and on a new question the tag counts. An event already applied is skipped.
+ */
 export function applyQuestionEvent(
   queryClient: QueryClient,
   utils: Utils,
-  event: QuestionEvent,
+  { id, payload: event }: IdentifiedQuestionEvent,
   username: string,
-  /** The event's id (live events, and a vote's reply): orders vote states that race each other. */
-  eventId?: number,
 ): void {
-  if (event.type === 'voted' && eventId !== undefined && !isNewerVote(event.qid, eventId)) return;
+  if (!firstTime(id)) return;
+  if (event.type === 'voted' && !isNewerVote(event.qid, event.voteVersion)) return;
   const listKey = getQueryKey(trpc.question.list, undefined, 'infinite');
   for (const query of queryClient.getQueryCache().findAll({ queryKey: listKey })) {
     const data = query.state.data as QuestionListData | undefined;
@@ -72,15 +81,14 @@ export function applyQuestionEvent(
   if (event.type === 'created') void utils.tag.list.invalidate();
 }
 
-/** A stable function that applies a question event (live, or one a mutation's reply stands for) to the cache. */
-export function useApplyQuestionEvent(): (event: QuestionEvent, eventId?: number) => void {
+/** A stable function that applies a question event (live, or a write's reply) to the cache. */
+export function useApplyQuestionEvent(): (event: IdentifiedQuestionEvent) => void {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const { user } = useUserContext();
   const username = user.username;
   return useCallback(
-    (event: QuestionEvent, eventId?: number) =>
-      applyQuestionEvent(queryClient, utils, event, username, eventId),
+    (event: IdentifiedQuestionEvent) => applyQuestionEvent(queryClient, utils, event, username),
     [queryClient, utils, username],
   );
 }

@@ -9,7 +9,6 @@ import {
   listViewFromInput,
   listViewFromParams,
   parseQid,
-  votedEvent,
   voteOf,
   type ListView,
   type QuestionDetail,
@@ -161,6 +160,7 @@ describe('applyQuestionEventToList', () => {
       upVoteCount: 2,
       downVoteCount: 1,
       voteScore: 1,
+      voteVersion: 3,
     };
     const afterVote = applyQuestionEventToList(data, voted, newest).data;
     expect(listItems(afterVote)[2]).toMatchObject({
@@ -188,6 +188,7 @@ const detail = (): QuestionDetail => ({
   viewCount: 1,
   answerCount: 1,
   voteScore: 0,
+  voteVersion: 0,
   upVotes: [],
   downVotes: [],
   myVote: 0,
@@ -222,24 +223,31 @@ describe('applyQuestionEventToDetail', () => {
     expect(b.answers[0]?.comments).toEqual([comment]);
   });
 
+  const voted = (voteVersion: number, upVotes: string[], downVotes: string[]): QuestionEvent => ({
+    type: 'voted',
+    qid: 1,
+    upVotes,
+    downVotes,
+    upVoteCount: upVotes.length,
+    downVoteCount: downVotes.length,
+    voteScore: upVotes.length - downVotes.length,
+    voteVersion,
+  });
+
   it('replaces votes and derives the viewer’s own vote', () => {
-    const event = votedEvent(1, { upVotes: ['bob'], downVotes: ['carol'], myVote: 1, eventId: 7 });
+    const event = voted(7, ['bob'], ['carol']);
     expect(applyQuestionEventToDetail(detail(), event, 'bob')).toMatchObject({
       voteScore: 0,
+      voteVersion: 7,
       myVote: 1,
     });
     expect(applyQuestionEventToDetail(detail(), event, 'carol').myVote).toBe(-1);
     expect(applyQuestionEventToDetail(detail(), event, 'alice').myVote).toBe(0);
   });
 
-  it('shows upVotes minus downVotes as the vote count', () => {
-    const event = votedEvent(1, {
-      upVotes: ['bob', 'carol', 'dan'],
-      downVotes: ['erin'],
-      myVote: 0,
-      eventId: 8,
-    });
-    expect(event).toMatchObject({ upVoteCount: 3, downVoteCount: 1, voteScore: 2 });
+  it('keeps a newer vote state when an older one arrives late', () => {
+    const newer = applyQuestionEventToDetail(detail(), voted(5, ['bob', 'carol'], []), 'bob');
+    expect(applyQuestionEventToDetail(newer, voted(4, ['bob'], []), 'bob')).toBe(newer);
   });
 
   it('raises the view count and ignores other questions', () => {
@@ -315,7 +323,7 @@ describe('vote states that race each other', () => {
     const isNewer = createVoteOrder();
     expect(isNewer(1, 10)).toBe(true);
     expect(isNewer(1, 12)).toBe(true);
-    // A vote's reply for event 11 arriving after the live event 12: too old to show.
+    // A vote's reply for version 11 arriving after the live event of version 12: too old to show.
     expect(isNewer(1, 11)).toBe(false);
     expect(isNewer(1, 12)).toBe(false);
     expect(isNewer(2, 11)).toBe(true);

@@ -1,10 +1,4 @@
-import {
-  QUESTION_ORDERS,
-  SEARCH_MAX,
-  tagKey,
-  voteScore,
-  type QuestionOrder,
-} from '@app/validators';
+import { QUESTION_ORDERS, SEARCH_MAX, tagKey, type QuestionOrder } from '@app/validators';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { RouterOutputs } from '../trpc';
 
@@ -14,11 +8,15 @@ export type QuestionPage = RouterOutputs['question']['list'];
 export type QuestionDetail = RouterOutputs['question']['byId'];
 export type AnswerView = QuestionDetail['answers'][number];
 export type CommentView = QuestionDetail['comments'][number];
-export type QuestionVotes = RouterOutputs['question']['vote'];
 
 type TrackedItem<T> = T extends AsyncIterable<infer Item> ? Item : never;
 /** What question.onQuestionChanged and question.onQuestionUpdated carry (the `data` of each tracked event). */
 export type QuestionEvent = TrackedItem<RouterOutputs['question']['onQuestionChanged']>['data'];
+/** An event with its id: as a live stream delivers it, and as a write's reply hands it back. */
+export interface IdentifiedQuestionEvent {
+  id: string;
+  payload: QuestionEvent;
+}
 
 /** The cached pages of one question list (useInfiniteQuery's data). */
 export type QuestionListData = InfiniteData<QuestionPage, unknown>;
@@ -305,11 +303,14 @@ export function applyQuestionEventToDetail(
       };
     }
     case 'voted':
+      // Vote states replace each other whole: an older one (a late reply) must not undo a newer one.
+      if (event.voteVersion <= detail.voteVersion) return detail;
       return {
         ...detail,
         upVotes: event.upVotes,
         downVotes: event.downVotes,
         voteScore: event.voteScore,
+        voteVersion: event.voteVersion,
         myVote: voteOf(event, username),
       };
     case 'viewed':
@@ -317,28 +318,15 @@ export function applyQuestionEventToDetail(
   }
 }
 
-/** The event a vote's reply stands for, so the voter's own page updates without waiting for it. */
 /**
  * Vote states replace each other whole, and a vote's own reply can arrive after a live event about a
- * later vote: per question, only a state announced by a newer event (ids only grow) may replace the one shown.
+ * later vote: per question, only a state with a higher vote version may replace the one shown.
  */
-export function createVoteOrder(): (qid: number, eventId: number) => boolean {
+export function createVoteOrder(): (qid: number, voteVersion: number) => boolean {
   const newest = new Map<number, number>();
-  return (qid, eventId) => {
-    if (eventId <= (newest.get(qid) ?? 0)) return false;
-    newest.set(qid, eventId);
+  return (qid, voteVersion) => {
+    if (voteVersion <= (newest.get(qid) ?? 0)) return false;
+    newest.set(qid, voteVersion);
     return true;
-  };
-}
-
-export function votedEvent(qid: number, votes: QuestionVotes): QuestionEvent {
-  return {
-    type: 'voted',
-    qid,
-    upVotes: votes.upVotes,
-    downVotes: votes.downVotes,
-    upVoteCount: votes.upVotes.length,
-    downVoteCount: votes.downVotes.length,
-    voteScore: voteScore(votes.upVotes.length, votes.downVotes.length),
   };
 }

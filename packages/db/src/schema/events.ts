@@ -13,5 +13,8 @@ export const events = sqliteTable(
     payload: text('payload', { mode: 'json' }).notNull(),
     createdAt: timestamp('created_at').notNull(),
   },
-  (t) => [index('events_topic').on(t.topic, t.id), index('events_topic_key').on(t.topic, t.key, t.id)],
+  (t) => [
+    index('events_topic').on(t.topic, t.id),
+    index('events_topic_key').on(t.topic, t.key, t.id),
+  ],
 );

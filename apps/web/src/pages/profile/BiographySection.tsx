@@ -2,6 +2,7 @@ import { BIOGRAPHY_MAX, formError, UpdateBiographyInput, userMessages } from '@a
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../auth/context';
 import { Alert, Button, Card, TextAreaField } from '../../components';
+import { useApplyUserEvent } from '../../hooks/useUserCache';
 import { prefixedError } from '../../lib/errors';
 import { trpc } from '../../trpc';
 
@@ -15,7 +16,7 @@ export interface BiographySectionProps {
 
 /** Biography text ('No biography yet.' when empty); the owner edits it with Save / Cancel. */
 export function BiographySection({ profile, canEdit, onSaved }: BiographySectionProps) {
-  const utils = trpc.useUtils();
+  const applyUserEvent = useApplyUserEvent();
   const update = trpc.user.updateBiography.useMutation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -36,8 +37,8 @@ export function BiographySection({ profile, canEdit, onSaved }: BiographySection
       return;
     }
     try {
-      const saved = await update.mutateAsync(input);
-      utils.user.byUsername.setData({ username: saved.username }, saved);
+      const { user: saved, event } = await update.mutateAsync(input);
+      applyUserEvent(event.payload);
       onSaved(saved);
       setEditing(false);
       setMessage({ tone: 'success', text: userMessages.biographyDone });

@@ -38,9 +38,7 @@ function AnswerForm({ qid }: { qid: number }) {
     setFieldError(problem);
     if (problem) return;
     try {
-      const answer = await create.mutateAsync(input);
-      const answerCount = (question.data?.answers.length ?? 0) + 1;
-      apply({ type: 'answered', qid, answer, answerCount, lastActivityAt: answer.ansDateTime });
+      apply((await create.mutateAsync(input)).event);
       void navigate(`/question/${qid}`);
     } catch (err) {
       setServerError(prefixedError('Error while posting the answer', err));

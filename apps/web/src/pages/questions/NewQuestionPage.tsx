@@ -46,8 +46,7 @@ export default function NewQuestionPage() {
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     try {
-      const question = await create.mutateAsync(input);
-      apply({ type: 'created', qid: question.id, question });
+      apply((await create.mutateAsync(input)).event);
       void navigate('/home');
     } catch (err) {
       setServerError(prefixedError('Error while posting the question', err));

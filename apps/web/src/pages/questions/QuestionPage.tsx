@@ -11,7 +11,7 @@ import { useLiveQuestion } from '../../hooks/useLiveQuestion';
 import { useNow } from '../../hooks/useNow';
 import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
 import { errorCode, prefixedError } from '../../lib/errors';
-import { countLabel, parseQid, votedEvent } from '../../lib/questionCache';
+import { countLabel, parseQid } from '../../lib/questionCache';
 import { trpc } from '../../trpc';
 import { AskQuestionButton } from './AskQuestionButton';
 
@@ -50,10 +50,7 @@ function QuestionView({ qid }: { qid: number }) {
   useEffect(() => {
     if (viewed.current) return;
     viewed.current = true;
-    recordView(
-      { qid },
-      { onSuccess: ({ viewCount }) => apply({ type: 'viewed', qid, viewCount }) },
-    );
+    recordView({ qid }, { onSuccess: ({ event }) => event && apply(event) });
   }, [qid, recordView, apply]);
 
   const vote = trpc.question.vote.useMutation();
@@ -61,8 +58,7 @@ function QuestionView({ qid }: { qid: number }) {
   const onVote = async (direction: 'up' | 'down') => {
     setVoteError(null);
     try {
-      const result = await vote.mutateAsync({ qid, vote: direction });
-      apply(votedEvent(qid, result), result.eventId);
+      apply((await vote.mutateAsync({ qid, vote: direction })).event);
     } catch (err) {
       setVoteError(prefixedError('Error while voting', err));
     }
@@ -107,7 +103,6 @@ function QuestionView({ qid }: { qid: number }) {
           </p>
           {voteError && <Alert>{voteError}</Alert>}
           <CommentsSection
-            qid={qid}
             parent={{ type: 'question', id: qid }}
             comments={data.comments}
             now={now}
@@ -130,7 +125,6 @@ function QuestionView({ qid }: { qid: number }) {
                     </span>
                   </p>
                   <CommentsSection
-                    qid={qid}
                     parent={{ type: 'answer', id: answer.id }}
                     comments={answer.comments}
                     now={now}

@@ -81,8 +81,7 @@ export async function getQuestion(
   qid: number,
 ): Promise<QuestionDetail> {
   const row = questionRow(db).get({ qid });
-  if (!row)
-    throw new TRPCError({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
   const byAnswer = new Map<number, CommentView[]>();
   for (const { answerId, ...comment } of answerComments(db).all({ qid })) {
     let list = byAnswer.get(answerId);

@@ -62,7 +62,6 @@ export interface QuestionVotes {
   myVote: MyVote;
 }
 
-
 export interface QuestionDetail extends QuestionVotes {
   /** Grows with each vote change: a client keeps the vote state with the highest. */
   voteVersion: number;

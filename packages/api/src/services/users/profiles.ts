@@ -23,7 +23,9 @@ export async function listUsers({ db }: ApiDeps, filter = ''): Promise<PublicUse
   return db
     .select(publicColumns)
     .from(users)
-    .where(and(isNull(users.deletedAt), filter ? containsExactly(users.username, filter) : undefined))
+    .where(
+      and(isNull(users.deletedAt), filter ? containsExactly(users.username, filter) : undefined),
+    )
     .orderBy(asc(users.username))
     .all();
 }

@@ -1,0 +1,102 @@
+import { baseURL, uniqueName } from './browser';
+
+/**
+ * Setup data through the server's own tRPC HTTP API, for tests whose subject is not the screen that
+ * would create it. Each call names the server as its Origin, as a browser on the site would.
+ */
+
+const SESSION_COOKIE = 'qa_session';
+
+export interface ApiUser {
+  username: string;
+  password: string;
+  /** The session cookie's value, as auth.signup set it. */
+  session: string;
+}
+
+export interface CreatedQuestion {
+  id: number;
+  title: string;
+}
+
+/** Calls a tRPC mutation over HTTP (superjson wire format) and returns its data and response. */
+async function mutate(
+  path: string,
+  input: unknown,
+  session?: string,
+): Promise<{ data: unknown; response: Response }> {
+  const url = baseURL();
+  const response = await fetch(`${url}/trpc/${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: url,
+      ...(session ? { Cookie: `${SESSION_COOKIE}=${session}` } : {}),
+    },
+    body: JSON.stringify({ json: input }),
+  });
+  const body = (await response.json().catch(() => null)) as {
+    result?: { data?: { json?: unknown } };
+  } | null;
+  if (!response.ok || body?.result?.data === undefined) {
+    throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return { data: body.result.data.json, response };
+}
+
+/**
+ * The created row in a write's answer: the answer itself, or the row under `key` when the write
+ * answers with the row and the event it published (`{ question, event }`).
+ */
+function created(data: unknown, key: string): { id: number } & Record<string, unknown> {
+  const row =
+    data && typeof data === 'object' && key in data ? (data as Record<string, unknown>)[key] : data;
+  if (!row || typeof row !== 'object' || typeof (row as { id?: unknown }).id !== 'number') {
+    throw new Error(`Expected a created ${key} with an id, got ${JSON.stringify(data)}`);
+  }
+  return row as { id: number } & Record<string, unknown>;
+}
+
+/** Signs a new user up (a unique name from the prefix) and keeps their session cookie. */
+export async function createUser(prefix: string, password = 'password123'): Promise<ApiUser> {
+  const username = uniqueName(prefix);
+  const { response } = await mutate('auth.signup', { username, password });
+  const cookie = response.headers
+    .getSetCookie()
+    .find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+  const value = cookie?.slice(SESSION_COOKIE.length + 1).split(';')[0];
+  if (!value) throw new Error(`auth.signup for ${username} set no ${SESSION_COOKIE} cookie`);
+  return { username, password, session: value };
+}
+
+export async function createQuestion(
+  author: ApiUser,
+  fields: { title: string; text: string; tags: string[] },
+): Promise<CreatedQuestion> {
+  const { data } = await mutate('question.create', fields, author.session);
+  const question = created(data, 'question');
+  return { id: question.id, title: String(question.title) };
+}
+
+export async function createAnswer(
+  author: ApiUser,
+  qid: number,
+  text: string,
+): Promise<{ id: number }> {
+  const { data } = await mutate('answer.create', { qid, text }, author.session);
+  return { id: created(data, 'answer').id };
+}
+
+export async function createComment(
+  author: ApiUser,
+  parent: { type: 'question' | 'answer'; id: number },
+  text: string,
+): Promise<{ id: number }> {
+  const { data } = await mutate('comment.create', { ...parent, text }, author.session);
+  return { id: created(data, 'comment').id };
+}
+
+/** Counts the user's view of a question (once per user). */
+export async function viewQuestion(viewer: ApiUser, qid: number): Promise<void> {
+  await mutate('question.view', { qid }, viewer.session);
+}
