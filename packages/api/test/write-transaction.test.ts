@@ -1,0 +1,87 @@
+import { createDb, events, questions } from '@app/db';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiDeps } from '../src';
+import { writeTransaction } from '../src/services/shared/write';
+import { createTestWorld } from './helpers';
+
+describe('events are written with the data', () => {
+  it('a failing write stores and delivers no event, and keeps none of its data', async () => {
+    const world = await createTestWorld();
+    const alice = await world.signedIn('alice');
+    const delivered: unknown[] = [];
+    await world.deps.events.subscribe('question', null, (event) => delivered.push(event));
+    const before = world.db.select().from(events).all();
+
+    await expect(
+      writeTransaction(world.deps, ({ tx, now, publish }) => {
+        tx.insert(questions)
+          .values({ title: 'T', text: 'x', askedBy: 1, askDateTime: now, lastActivityAt: now })
+          .run();
+        publish('question', 1, { type: 'viewed', qid: 1, viewCount: 1 });
+        throw new Error('the write fails after publishing');
+      }),
+    ).rejects.toThrow('the write fails after publishing');
+
+    expect(world.db.select().from(questions).all()).toEqual([]);
+    expect(world.db.select().from(events).all()).toEqual(before);
+    expect(delivered).toEqual([]);
+    // The same write without the failure stores both, and its event is delivered once committed.
+    const { event } = await alice.api.question.create({
+      title: 'A committed question',
+      text: 'Body',
+      tags: ['sql'],
+    });
+    const stored = world.db.select().from(events).all().at(-1);
+    expect(String(stored?.id)).toBe(event.id);
+    expect(delivered).toMatchObject([{ id: event.id, payload: event.payload }]);
+  });
+
+  it('delivers an event only after its transaction has committed', async () => {
+    const world = await createTestWorld();
+    const seenInside: boolean[] = [];
+    await world.deps.events.subscribe('question', null, () => {
+      // A listener reads the database: the change must already be visible to any reader.
+      seenInside.push(world.db.$client.inTransaction);
+    });
+    await world.publish('question', 7, { type: 'viewed', qid: 7, viewCount: 1 });
+    expect(seenInside).toEqual([false]);
+  });
+});
+
+describe('write transactions begin IMMEDIATE', () => {
+  let dir: string | null = null;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = null;
+  });
+
+  it('hold the write lock from their first statement, so another process waits instead of slipping in', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'qa-immediate-'));
+    const file = join(dir, 'app.db');
+    const deps = await createApiDeps(createDb(file));
+    // A second connection to the same file, as a second server process would have; no waiting.
+    const other = createDb(file).$client;
+    other.pragma('busy_timeout = 0');
+    let otherWrite: string | null = null;
+
+    await writeTransaction(deps, ({ tx }) => {
+      // Only reads so far: a DEFERRED transaction would not hold the lock yet.
+      tx.select().from(questions).all();
+      try {
+        other
+          .prepare('insert into tags (name, name_key, description) values (?, ?, ?)')
+          .run('x', 'x', 'd');
+        otherWrite = 'written';
+      } catch (error) {
+        otherWrite = (error as { code?: string }).code ?? 'failed';
+      }
+    });
+
+    expect(otherWrite).toBe('SQLITE_BUSY');
+    other.close();
+    deps.db.$client.close();
+  });
+});
