@@ -44,14 +44,10 @@ async function mutate(
   return { data: body.result.data.json, response };
 }
 
-/**
- * The created row in a write's answer: the answer itself, or the row under `key` when the write
- * answers with the row and the event it published (`{ question, event }`).
- */
+/** The created row in a write's answer: writes answer with the row and the event they published. */
 function created(data: unknown, key: string): { id: number } & Record<string, unknown> {
-  const row =
-    data && typeof data === 'object' && key in data ? (data as Record<string, unknown>)[key] : data;
-  if (!row || typeof row !== 'object' || typeof (row as { id?: unknown }).id !== 'number') {
+  const row = (data as Record<string, unknown> | null)?.[key] as { id?: unknown } | undefined;
+  if (typeof row?.id !== 'number') {
     throw new Error(`Expected a created ${key} with an id, got ${JSON.stringify(data)}`);
   }
   return row as { id: number } & Record<string, unknown>;

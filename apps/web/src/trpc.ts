@@ -1,7 +1,6 @@
-import type { AppRouter } from '@app/api';
+import type { AppRouter, RouterInputs, RouterOutputs } from '@app/api';
 import { httpBatchLink, splitLink } from '@trpc/client';
 import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { MAX_BATCH_SIZE } from '@app/validators';
 import superjson from 'superjson';
 import { LiveConnection } from './lib/liveConnection';
@@ -10,8 +9,7 @@ import { wsUrlFor } from './lib/wsUrl';
 /** The typed React hooks for every procedure: trpc.user.list.useQuery(), trpc.auth.login.useMutation(), … */
 export const trpc = createTRPCReact<AppRouter>();
 
-export type RouterInputs = inferRouterInputs<AppRouter>;
-export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type { RouterInputs, RouterOutputs };
 export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
 /** The one WebSocket connection for subscriptions; call liveConnection.recreate() after any auth change. */

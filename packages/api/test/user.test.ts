@@ -1,10 +1,21 @@
 import { users } from '@app/db';
-import { authMessages, userMessages } from '@app/validators';
+import { authMessages, usernameMatchesFilter, userMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld, TEST_PASSWORD } from './helpers';
 
 describe('user.list', () => {
+  it('filters by the same rule the web applies to live changes (usernameMatchesFilter)', async () => {
+    const world = await createTestWorld();
+    const { api } = await world.signedIn('Alice');
+    for (const name of ['ALICE_2', 'bob', 'Malice', 'a_b', 'LICorice']) await world.signedIn(name);
+    const everyone = (await api.user.list()).map((u) => u.username);
+    for (const filter of ['', 'a', 'A', 'lic', 'LIC', '_', 'b', 'zzz']) {
+      const listed = (await api.user.list({ filter })).map((u) => u.username);
+      expect(listed).toEqual(everyone.filter((name) => usernameMatchesFilter(name, filter)));
+    }
+  });
+
   it('lists users with the case-sensitive username filter', async () => {
     const world = await createTestWorld();
     const { api } = await world.signedIn('Alice');

@@ -18,7 +18,10 @@ export const publicColumns = {
   dateJoined: users.dateJoined,
 };
 
-/** Users by name; `filter` keeps names that contain it, case-sensitively (usernameMatchesFilter). */
+/**
+ * Users by name; `filter` keeps names that contain it, case-sensitively: the SQL form of
+ * usernameMatchesFilter in @app/validators (SPEC §5), which the web applies to live changes.
+ */
 export async function listUsers({ db }: ApiDeps, filter = ''): Promise<PublicUser[]> {
   return db
     .select(publicColumns)
