@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { ServerConfig } from './config';
 import { contextFactory } from './context';
 import { createHttpApp } from './http';
+import { answerUnreadableRequest } from './request-guard';
 import { createSessionCookies } from './session';
 import { attachUpgrades } from './upgrade';
 
@@ -26,9 +27,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Built once: every door's contexts share this bus, these limiters and these caches.
   const deps = await createApiDeps(db);
   const createRequestContext = contextFactory(deps, createSessionCookies(config.sessionSecret));
-  const app = createHttpApp({ createRequestContext, webDist: config.webDist });
+  const app = createHttpApp({
+    createRequestContext,
+    webDist: config.webDist,
+    trustedOrigins: config.trustedOrigins,
+  });
   const server = createServer(app);
-  const upgrades = attachUpgrades(server, createRequestContext);
+  server.on('clientError', answerUnreadableRequest);
+  const upgrades = attachUpgrades(server, createRequestContext, config.trustedOrigins);
 
   pruneEvents(db, EVENT_RETENTION_MS);
   const pruner = setInterval(() => pruneEvents(db, EVENT_RETENTION_MS), 60 * 60 * 1000);

@@ -13,6 +13,8 @@ export interface ServerConfig {
   webDist: string;
   /** Seed demo content into a fresh database (off for benchmarks and tests that bring their own). */
   seedDemo: boolean;
+  /** Other sites' pages that may make changes with the user's cookie (as `scheme://host[:port]`). */
+  trustedOrigins: readonly string[];
 }
 
 /**
@@ -33,6 +35,28 @@ function sessionSecret(dataDir: string): string {
   return secret;
 }
 
+/** TRUSTED_ORIGINS: comma-separated full origins such as `https://legacy.example.com:8443`. */
+function trustedOrigins(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {
+        url = undefined;
+      }
+      const bare = url && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+      if (!url || !bare || !/^https?:$/.test(url.protocol) || url.username || url.password)
+        throw new Error(
+          `TRUSTED_ORIGINS must list full origins such as https://example.com:8443, not "${entry}".`,
+        );
+      return url.origin;
+    });
+}
+
 export function loadConfig(env = process.env): ServerConfig {
   const databasePath = resolve(repoRoot, env.DATABASE_PATH ?? 'data/app.db');
   return {
@@ -43,5 +67,6 @@ export function loadConfig(env = process.env): ServerConfig {
     webDist: resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
     // Demo accounts share a published password: never by default in production.
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : env.NODE_ENV !== 'production',
+    trustedOrigins: trustedOrigins(env.TRUSTED_ORIGINS),
   };
 }

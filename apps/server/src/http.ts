@@ -5,6 +5,7 @@ import express from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CreateRequestContext } from './context';
+import { requestGuard } from './request-guard';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -21,6 +22,8 @@ const CONTENT_SECURITY_POLICY = [
 export interface HttpAppOptions {
   createRequestContext: CreateRequestContext;
   webDist: string;
+  /** Other sites' pages allowed to make changes (TRUSTED_ORIGINS). */
+  trustedOrigins: readonly string[];
 }
 
 /** Express: tRPC at /trpc, a health route, the built web app with SPA fallback. */
@@ -42,6 +45,7 @@ export function createHttpApp(opts: HttpAppOptions): express.Express {
 
   app.use(
     '/trpc',
+    requestGuard(opts.trustedOrigins),
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: MAX_BODY_BYTES,

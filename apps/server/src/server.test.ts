@@ -23,6 +23,7 @@ beforeAll(async () => {
     sessionSecret: 'x'.repeat(40),
     webDist,
     seedDemo: false,
+    trustedOrigins: [],
   });
 });
 

@@ -5,6 +5,13 @@ import { sealData, unsealData } from 'iron-session';
 export const SESSION_COOKIE = 'qa_session';
 export const SESSION_MAX_AGE_SECONDS = SESSION_LIFETIME_MS / 1000;
 const UNSEALED_ENTRIES = 10_000;
+/**
+ * Exactly what sealData writes (iron-webcrypto's seal plus iron-session's `~2`): `Fe26.2`, the numeric
+ * password id, hex key salt, base64url IV (16 bytes) and ciphertext, a millisecond expiry, hex HMAC
+ * salt, base64url SHA-256 HMAC. The unsealer is lenient (trailing junk reads as the same session).
+ */
+const SEAL =
+  /^Fe26\.2\*\d{1,10}\*[0-9a-f]{64}\*[\w-]{22}\*[\w-]{22,3000}\*\d{13}\*[0-9a-f]{64}\*[\w-]{43}~2$/;
 
 interface CookieData {
   sid?: string;
@@ -50,7 +57,8 @@ export function createSessionCookies(secret: string) {
 
   async function sessionIdOf(req: IncomingMessage): Promise<string | null> {
     const sealed = readCookie(req.headers.cookie, SESSION_COOKIE);
-    if (!sealed) return null;
+    // Anything that is not one of our seals reads as signed out, before any unsealing or caching.
+    if (!sealed || !SEAL.test(sealed)) return null;
     const known = unsealed.get(sealed);
     if (known !== undefined) return known;
     const data = await unsealData<CookieData>(sealed, {

@@ -1,30 +1,19 @@
 import { appRouter } from '@app/api';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import type { CreateRequestContext } from './context';
-
-/**
- * A browser always says where the page that opens a WebSocket came from, and nothing stops another
- * site's page from opening one to us with our cookie: accept only our own pages (or non-browser
- * clients, which send no Origin).
- */
-function isSameOrigin(req: IncomingMessage): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === req.headers.host;
-  } catch {
-    return false;
-  }
-}
-
+import { isAllowedOrigin } from './origin';
 
 /**
  * Routes WebSocket upgrades by path: /trpc to tRPC subscriptions. A ws server bound with {server, path}
  * would answer 400 to every other path (socket.io's among them), so each server is noServer.
  */
-export function attachUpgrades(server: Server, createRequestContext: CreateRequestContext) {
+export function attachUpgrades(
+  server: Server,
+  createRequestContext: CreateRequestContext,
+  trustedOrigins: readonly string[],
+) {
   const trpcWss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const handler = applyWSSHandler({
     wss: trpcWss,
@@ -37,7 +26,9 @@ export function attachUpgrades(server: Server, createRequestContext: CreateReque
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/trpc') {
-      if (!isSameOrigin(req)) {
+      // Another site's page could open a socket to us with our cookie: only our own pages, the
+      // trusted origins and non-browser clients may.
+      if (!isAllowedOrigin(req, trustedOrigins)) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
         return;
       }

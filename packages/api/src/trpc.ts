@@ -7,7 +7,7 @@ import { ZodError } from 'zod';
 import { authMessages, transportMessages } from '@app/validators';
 import type { Context } from './context';
 import { findSessionUser } from './services/users/sessions';
-import { transformer } from './transformer';
+import { transformer, UnreadableInputError } from './transformer';
 
 /** Transport-level failures carry the parser's or adapter's words; users get ours. */
 function plainMessage(code: TRPC_ERROR_CODE_KEY, message: string): string {
@@ -31,7 +31,7 @@ const t = initTRPC.context<Context>().create({
       ...shape,
       message: zod
         ? (zod.issues[0]?.message ?? 'Invalid input')
-        : error.cause instanceof SyntaxError
+        : error.cause instanceof SyntaxError || error.cause instanceof UnreadableInputError
           ? transportMessages.malformed
           : plainMessage(error.code, shape.message),
       data: {

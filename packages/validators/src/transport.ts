@@ -7,4 +7,8 @@ export const transportMessages = {
   httpOnly: 'Only live updates travel over the WebSocket; send this request over HTTP.',
   malformed: 'The request could not be read. Please reload the page and try again.',
   tooLarge: 'The request is too large.',
+  headersTooLarge: 'The request address or its headers are too long.',
+  tooSlow: 'The request took too long to arrive.',
+  crossSite: 'Changes can only be made from this site’s own pages.',
+  jsonOnly: 'Changes must be sent as JSON (Content-Type: application/json).',
 } as const;
