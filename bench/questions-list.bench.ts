@@ -6,67 +6,31 @@
 import { createDb } from '@app/db';
 import { seedManyQuestions } from '@app/seed';
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import superjson from 'superjson';
+import { benchDatabase, startBenchServer } from './support/server';
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_P99_MS = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 8390);
-const root = resolve(import.meta.dirname, '..');
 const base = `http://127.0.0.1:${PORT}`;
 
 const trpcGet = (path: string, input: unknown) =>
   `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
-  const databasePath = join(dir, 'bench.db');
-  let started = Date.now();
-  const db = createDb(databasePath);
+  const database = benchDatabase();
+  const started = Date.now();
+  const db = createDb(database.databasePath);
   const seeded = seedManyQuestions(db, QUESTIONS);
   db.$client.close();
   console.log(`seeded ${QUESTIONS} questions in ${Date.now() - started} ms`, seeded);
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: databasePath,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: '0',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startBenchServer(database, PORT);
   try {
-    started = Date.now();
-    for (;;) {
-      if (Date.now() - started > 30_000) throw new Error('server did not start');
-      if (
-        await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
     // A signed-in browser's cookie, in case the list needs one.
-    const signup = await fetch(`${base}/trpc/auth.signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(superjson.serialize({ username: 'bencher', password: 'password123' })),
-    });
-    const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const cookie = await server.signUp('bencher');
 
     const search = process.env.BENCH_SEARCH ?? '[javascript] array';
     const routes: [string, string][] = [
@@ -144,9 +108,7 @@ async function main() {
     );
     process.exitCode = failing.length ? 1 : 0;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

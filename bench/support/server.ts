@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import superjson from 'superjson';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface BenchServer {
+  base: string;
+  databasePath: string;
+  /** Calls a tRPC mutation as the holder of `cookie` and answers its data (throws on failure). */
+  mutate<T>(path: string, input: unknown, cookie?: string): Promise<T>;
+  /** Signs a user up and answers their session cookie. */
+  signUp(username: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A fresh database file in a temporary folder, for the bench to fill before the server starts. */
+export function benchDatabase(): { dir: string; databasePath: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
+  return { dir, databasePath: join(dir, 'bench.db') };
+}
+
+/** Starts the real server in its own process on a database, as `npm start` would (production mode). */
+export async function startBenchServer(
+  db: { dir: string; databasePath: string },
+  port: number,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_PATH: db.databasePath,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        SEED_DEMO: '0',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    rmSync(db.dir, { recursive: true, force: true });
+  };
+  const started = Date.now();
+  for (;;) {
+    if (Date.now() - started > 30_000) {
+      await stop();
+      throw new Error('server did not start');
+    }
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  async function call(path: string, input: unknown, cookie?: string) {
+    return fetch(`${base}/trpc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(superjson.serialize(input)),
+    });
+  }
+
+  return {
+    base,
+    databasePath: db.databasePath,
+    async mutate<T>(path: string, input: unknown, cookie?: string) {
+      const res = await call(path, input, cookie);
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text}`);
+      const body = JSON.parse(text) as { result: { data: ReturnType<typeof superjson.serialize> } };
+      return superjson.deserialize<T>(body.result.data);
+    },
+    async signUp(username) {
+      const res = await call('auth.signup', { username, password: 'password123' });
+      if (!res.ok) throw new Error(`signup ${username} answered ${res.status}`);
+      return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    },
+    stop,
+  };
+}
