@@ -1,6 +1,7 @@
 import { events, type Db } from '@app/db';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import superjson from 'superjson';
+import { deepFreeze } from '../services/shared/deep-freeze';
 import { perDb } from '../services/shared/prepared';
 import type { EventBus, Listener } from './bus';
 import type { BusEvent, Topic } from './topics';
@@ -59,7 +60,8 @@ export function createOutboxBus(db: Db): EventBus {
         .values({ topic, key, payload: superjson.serialize(payload), createdAt: now })
         .returning({ id: events.id })
         .get();
-      return { id: String(row.id), topic, key, payload };
+      // Frozen: one payload goes to every subscriber, and is serialized once for all of them.
+      return { id: String(row.id), topic, key, payload: deepFreeze(payload) };
     },
     async deliver(list) {
       for (const event of list) {
@@ -86,7 +88,7 @@ export function createOutboxBus(db: Db): EventBus {
         id: String(row.id),
         topic,
         key: row.key,
-        payload: superjson.deserialize(row.payload as Stored),
+        payload: deepFreeze(superjson.deserialize(row.payload as Stored)),
       }));
     },
     isAfter: (id, than) => parseId(id) > parseId(than),

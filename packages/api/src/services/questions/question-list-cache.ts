@@ -1,4 +1,5 @@
 import type { EventBus } from '../../events/bus';
+import { deepFreeze } from '../shared/deep-freeze';
 import { changesListTotals } from './question-events';
 import type { QuestionPage, TagWithCount } from './question-shapes';
 
@@ -69,13 +70,4 @@ export async function createQuestionListCache(bus: EventBus): Promise<QuestionLi
       return { pages: pages.size, totals: totals.size };
     },
   };
-}
-
-// One cached value is handed to many callers; freezing it stops one of them changing it for the others.
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !(value instanceof Date) && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
