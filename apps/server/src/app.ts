@@ -25,7 +25,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const db = createDb(config.databasePath);
   if (config.seedDemo) await seedDemoContent(db, { onlyIfEmpty: true });
   // Built once: every door's contexts share this bus, these limiters and these caches.
-  const deps = await createApiDeps(db);
+  const deps = await createApiDeps(db, {
+    limits: config.messageRateLimit ? { messages: config.messageRateLimit } : {},
+  });
   const createRequestContext = contextFactory(deps, createSessionCookies(config.sessionSecret));
   const app = createHttpApp({
     createRequestContext,

@@ -1,3 +1,4 @@
+import { parseRateLimit, type RateLimit } from '@app/api';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -15,6 +16,8 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** Other sites' pages that may make changes with the user's cookie (as `scheme://host[:port]`). */
   trustedOrigins: readonly string[];
+  /** Messages a user may send (global and chat together) per window; the API's default when unset. */
+  messageRateLimit?: RateLimit;
 }
 
 /**
@@ -68,5 +71,7 @@ export function loadConfig(env = process.env): ServerConfig {
     // Demo accounts share a published password: never by default in production.
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : env.NODE_ENV !== 'production',
     trustedOrigins: trustedOrigins(env.TRUSTED_ORIGINS),
+    // "count/window", such as "10/10s" (the default) or "600/1m".
+    messageRateLimit: env.MESSAGE_RATE_LIMIT ? parseRateLimit(env.MESSAGE_RATE_LIMIT) : undefined,
   };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '@app/db';
 import type { EventBus } from './events/bus';
 import { createOutboxBus } from './events/outbox-bus';
-import { createLoginLimiters, type LoginLimiters } from './rate-limit';
+import { createRateLimiters, type RateLimiters, type RateLimits } from './rate-limit';
 import {
   createQuestionListCache,
   type QuestionListCache,
@@ -15,17 +15,23 @@ import {
 export interface ApiDeps {
   db: Db;
   events: EventBus;
-  limiters: LoginLimiters;
+  limiters: RateLimiters;
   caches: { questionList: QuestionListCache };
 }
 
-/** Builds the shared dependencies over a database. Call it once per process (and once per test world). */
-export async function createApiDeps(db: Db, opts: { events?: EventBus } = {}): Promise<ApiDeps> {
+/**
+ * Builds the shared dependencies over a database. Call it once per process (and once per test world).
+ * `limits` replaces some of the default rate limits (tests and benchmarks raise them).
+ */
+export async function createApiDeps(
+  db: Db,
+  opts: { events?: EventBus; limits?: Partial<RateLimits> } = {},
+): Promise<ApiDeps> {
   const events = opts.events ?? createOutboxBus(db);
   return {
     db,
     events,
-    limiters: createLoginLimiters(),
+    limiters: createRateLimiters(opts.limits),
     caches: { questionList: await createQuestionListCache(events) },
   };
 }

@@ -18,7 +18,20 @@ export { createOutboxBus, pruneEvents } from './events/outbox-bus';
 export type { BusEvent, EventMap, PublishedEvent, Topic } from './events/topics';
 export type { QuestionEvent } from './services/questions/question-events';
 export type { PublicUser, UserEvent } from './services/users/user-events';
-export { createLoginLimiters, type LoginLimiters, type RateLimiter } from './rate-limit';
+export type {
+  ChatEvent,
+  GlobalMessageEvent,
+  InboxEvent,
+} from './services/messaging/messaging-events';
+export {
+  createRateLimiters,
+  DEFAULT_RATE_LIMITS,
+  parseRateLimit,
+  type RateLimit,
+  type RateLimiter,
+  type RateLimiters,
+  type RateLimits,
+} from './rate-limit';
 export { hashPassword } from './services/users/passwords';
 export { SESSION_LIFETIME_MS } from './services/users/sessions';
 

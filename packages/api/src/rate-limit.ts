@@ -1,7 +1,8 @@
 /**
- * Counts attempts per key in a fixed window. An attempt is counted before the slow work it guards
- * (a password check), so a burst of concurrent attempts cannot all slip past the limit; a successful
- * one is handed back. In memory today; a shared store (Redis) can implement the same async interface.
+ * Counts attempts per key in a fixed window. An attempt is counted before the work it guards (a
+ * password check, a message's write), so a burst of concurrent attempts cannot all slip past the
+ * limit; one that should not count (a successful login, a message that was refused) is handed back.
+ * In memory today; a shared store (Redis) can implement the same async interface.
  */
 export interface RateLimiter {
   /** Counts an attempt and says whether it may go ahead (false once the window is full). */
@@ -34,16 +35,53 @@ export function createMemoryRateLimiter(opts: { max: number; windowMs: number })
   };
 }
 
-export interface LoginLimiters {
-  byUsername: RateLimiter;
-  byAddress: RateLimiter;
+/** A limit: at most `max` attempts per key in a window of `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
 }
+
+export interface RateLimits {
+  /** Log-in attempts per username. */
+  loginByUsername: RateLimit;
+  /** Log-in attempts per client address. */
+  loginByAddress: RateLimit;
+  /** Messages a user sends, global and chat together. */
+  messages: RateLimit;
+}
+
+/** The process's limiters, one per kind of thing limited: part of the shared dependencies. */
+export type RateLimiters = Record<keyof RateLimits, RateLimiter>;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-export function createLoginLimiters(): LoginLimiters {
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginByUsername: { max: 5, windowMs: FIFTEEN_MINUTES },
+  loginByAddress: { max: 30, windowMs: FIFTEEN_MINUTES },
+  messages: { max: 10, windowMs: 10_000 },
+};
+
+/** Builds every limiter; tests and the benchmark raise a limit by overriding it. */
+export function createRateLimiters(overrides: Partial<RateLimits> = {}): RateLimiters {
+  const limits = { ...DEFAULT_RATE_LIMITS, ...overrides };
   return {
-    byUsername: createMemoryRateLimiter({ max: 5, windowMs: FIFTEEN_MINUTES }),
-    byAddress: createMemoryRateLimiter({ max: 30, windowMs: FIFTEEN_MINUTES }),
+    loginByUsername: createMemoryRateLimiter(limits.loginByUsername),
+    loginByAddress: createMemoryRateLimiter(limits.loginByAddress),
+    messages: createMemoryRateLimiter(limits.messages),
   };
+}
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** Reads a limit written as "count/window", such as "10/10s", "600/1m" or "5/900000ms". */
+export function parseRateLimit(text: string): RateLimit {
+  const match = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*(ms|s|m|h)\s*$/.exec(text);
+  const max = Number(match?.[1]);
+  const windowMs = Number(match?.[2]) * UNIT_MS[(match?.[3] ?? 's') as keyof typeof UNIT_MS];
+  if (!match || max < 1 || windowMs < 1) {
+    throw new Error(
+      `A rate limit reads like "10/10s" (count/window in ms, s, m or h), not "${text}".`,
+    );
+  }
+  return { max, windowMs };
 }

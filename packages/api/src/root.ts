@@ -1,6 +1,8 @@
 import { answerRouter } from './routers/answer';
 import { authRouter } from './routers/auth';
+import { chatRouter } from './routers/chat';
 import { commentRouter } from './routers/comment';
+import { messageRouter } from './routers/message';
 import { questionRouter } from './routers/question';
 import { tagRouter } from './routers/tag';
 import { userRouter } from './routers/user';
@@ -13,6 +15,8 @@ export const appRouter = createTRPCRouter({
   answer: answerRouter,
   comment: commentRouter,
   tag: tagRouter,
+  message: messageRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

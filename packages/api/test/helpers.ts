@@ -6,6 +6,7 @@ import {
   createContext,
   createMemorySessionStore,
   type ApiDeps,
+  type RateLimits,
   type SessionStore,
 } from '../src';
 import type { EventBus } from '../src/events/bus';
@@ -73,11 +74,16 @@ export async function createTestDeps(db: Db = createTestDb()): Promise<ApiDeps> 
   return createApiDeps(db);
 }
 
-/** Shared dependencies used by any number of test browsers, as the server's are. */
-export async function createTestWorld(): Promise<TestWorld> {
+/**
+ * Shared dependencies used by any number of test browsers, as the server's are; `limits` overrides
+ * some rate limits.
+ */
+export async function createTestWorld(
+  opts: { limits?: Partial<RateLimits> } = {},
+): Promise<TestWorld> {
   const db = createTestDb();
   const { bus, nextSubscription } = observed(createOutboxBus(db));
-  const deps = await createApiDeps(db, { events: bus });
+  const deps = await createApiDeps(db, { events: bus, limits: opts.limits });
   const world: TestWorld = {
     db,
     deps,

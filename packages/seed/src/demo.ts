@@ -1,6 +1,7 @@
 import { hashPassword } from '@app/api';
 import { users, type Db } from '@app/db';
 import { sql } from 'drizzle-orm';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoQuestions } from './demo-questions';
 
 /** Demo accounts, listed in the README; all share one password. */
@@ -31,4 +32,5 @@ export async function seedDemoContent(db: Db, opts: { onlyIfEmpty: boolean }): P
       .run();
   });
   seedDemoQuestions(db);
+  seedDemoMessages(db);
 }

@@ -1,3 +1,4 @@
 export { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from './demo';
+export { seedDemoMessages } from './demo-messages';
 export { seedDemoQuestions } from './demo-questions';
 export { seedManyQuestions, type SeedManyResult } from './bulk-questions';

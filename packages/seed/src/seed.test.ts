@@ -5,10 +5,10 @@ import {
   createContext,
   createMemorySessionStore,
 } from '@app/api';
-import { createTestDb, questions, tags, type Db } from '@app/db';
+import { chats, createTestDb, globalMessages, questions, tags, type Db } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedDemoContent } from './demo';
+import { DEMO_PASSWORD, seedDemoContent } from './demo';
 import { seedManyQuestions } from './bulk-questions';
 
 /** Rows whose denormalised counters disagree with the rows they count. */
@@ -78,6 +78,61 @@ describe('seedDemoQuestions', () => {
     const before = count();
     await seedDemoContent(db, { onlyIfEmpty: false });
     expect(count()).toBe(before);
+  });
+});
+
+/** A server-side caller signed in as a demo user. */
+async function signedInAs(db: Db, username: string) {
+  const api = await caller(db);
+  await api.auth.login({ username, password: DEMO_PASSWORD });
+  return api;
+}
+
+describe('seedDemoMessages', () => {
+  it('gives the demo users a few global messages and one direct chat with a couple of messages', async () => {
+    const db = createTestDb();
+    await seedDemoContent(db, { onlyIfEmpty: true });
+    const alice = await signedInAs(db, 'alice');
+    const room = await alice.message.list();
+    expect(room.items.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(room.items.map((m) => m.msgFrom))).toEqual(new Set(['alice', 'bob', 'carol']));
+    const times = room.items.map((m) => m.msgDateTime.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+
+    const [chat, ...others] = await alice.chat.list();
+    expect(others).toEqual([]);
+    expect(chat?.participants.slice().sort()).toEqual(['alice', 'bob']);
+    expect(chat?.unread).toBe(1);
+    const messages = await alice.chat.messages({ chatId: chat!.id });
+    expect(messages.items.length).toBeGreaterThanOrEqual(2);
+    expect(chat?.lastMessage).toEqual(messages.items.at(-1));
+
+    const carol = await signedInAs(db, 'carol');
+    expect(await carol.chat.list()).toEqual([]);
+  });
+
+  it('the demo chat is the one-to-one chat of its two users: creating it again opens it', async () => {
+    const db = createTestDb();
+    await seedDemoContent(db, { onlyIfEmpty: true });
+    const alice = await signedInAs(db, 'alice');
+    const [chat] = await alice.chat.list();
+    expect(await alice.chat.create({ username: 'bob' })).toMatchObject({
+      created: false,
+      chat: { id: chat?.id },
+    });
+  });
+
+  it('adds no second set of messages when the seed runs again', async () => {
+    const db = createTestDb();
+    await seedDemoContent(db, { onlyIfEmpty: true });
+    const count = (table: typeof globalMessages | typeof chats) =>
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(table)
+        .get()?.n;
+    const before = [count(globalMessages), count(chats)];
+    await seedDemoContent(db, { onlyIfEmpty: false });
+    expect([count(globalMessages), count(chats)]).toEqual(before);
   });
 });
 

@@ -7,3 +7,4 @@ export * from './hyperlink';
 export * from './text';
 export * from './time';
 export * from './transport';
+export * from './messaging';

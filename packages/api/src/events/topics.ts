@@ -1,3 +1,8 @@
+import type {
+  ChatEvent,
+  GlobalMessageEvent,
+  InboxEvent,
+} from '../services/messaging/messaging-events';
 import type { QuestionEvent } from '../services/questions/question-events';
 import type { UserEvent } from '../services/users/user-events';
 
@@ -5,6 +10,9 @@ import type { UserEvent } from '../services/users/user-events';
 export interface EventMap {
   user: UserEvent;
   question: QuestionEvent;
+  message: GlobalMessageEvent;
+  chat: ChatEvent;
+  inbox: InboxEvent;
 }
 export type Topic = keyof EventMap;
 

@@ -57,9 +57,9 @@ export async function logIn(
 ): Promise<SignedIn> {
   const { limiters } = deps;
   const nameKey = input.username.toLowerCase();
-  const addressAllowed = await limiters.byAddress.tryConsume(clientAddress);
-  if (!addressAllowed || !(await limiters.byUsername.tryConsume(nameKey))) {
-    if (addressAllowed) await limiters.byAddress.refund(clientAddress);
+  const addressAllowed = await limiters.loginByAddress.tryConsume(clientAddress);
+  if (!addressAllowed || !(await limiters.loginByUsername.tryConsume(nameKey))) {
+    if (addressAllowed) await limiters.loginByAddress.refund(clientAddress);
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: authMessages.tooManyAttempts });
   }
   const row = loginRow(deps.db, input.username);
@@ -67,8 +67,8 @@ export async function logIn(
   if (!row || !ok) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidCredentials });
   }
-  await limiters.byUsername.reset(nameKey);
-  await limiters.byAddress.refund(clientAddress);
+  await limiters.loginByUsername.reset(nameKey);
+  await limiters.loginByAddress.refund(clientAddress);
   const { id, passwordHash: _hash, ...user } = row;
   const sessionId = await writeTransaction(deps, ({ tx, now }) => startSession(tx, id, now));
   return { user, sessionId };

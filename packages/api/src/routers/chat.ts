@@ -1,0 +1,71 @@
+import {
+  AddParticipantInput,
+  ChatIdInput,
+  ChatMessagesInput,
+  CreateChatInput,
+  MessagingEventsInput,
+  SendChatMessageInput,
+} from '@app/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { liveStream } from '../events/live-stream';
+import { mayReceive } from '../services/messaging/chat-access';
+import { getChat, listMyChats } from '../services/messaging/chat-list';
+import { addParticipant, createChat } from '../services/messaging/chat-membership';
+import { listChatMessages, sendChatMessage } from '../services/messaging/chat-messages';
+import { markChatRead } from '../services/messaging/chat-reads';
+import { protectedProcedure } from '../trpc';
+
+// Direct-message chats are private: every procedure is for participants only (the services check),
+// and the live stream asks, for every event, whether the viewer is in that chat now.
+export const chatRouter = {
+  /** The viewer's own chats, most recently active first, with unread counts. */
+  list: protectedProcedure.query(({ ctx }) => listMyChats(ctx.deps, ctx.viewer)),
+
+  byId: protectedProcedure
+    .input(ChatIdInput)
+    .query(({ ctx, input }) => getChat(ctx.deps, ctx.viewer, input.chatId)),
+
+  messages: protectedProcedure
+    .input(ChatMessagesInput)
+    .query(({ ctx, input }) => listChatMessages(ctx.deps, ctx.viewer, input)),
+
+  /** A one-to-one chat with a user; an existing one with them is returned instead (created: false). */
+  create: protectedProcedure
+    .input(CreateChatInput)
+    .mutation(({ ctx, input }) => createChat(ctx.deps, ctx.viewer, input)),
+
+  send: protectedProcedure
+    .input(SendChatMessageInput)
+    .mutation(({ ctx, input }) => sendChatMessage(ctx.deps, ctx.viewer, input)),
+
+  addParticipant: protectedProcedure
+    .input(AddParticipantInput)
+    .mutation(({ ctx, input }) => addParticipant(ctx.deps, ctx.viewer, input)),
+
+  /** Marks everything in the chat read for the viewer (on every device). */
+  markRead: protectedProcedure
+    .input(ChatIdInput)
+    .mutation(({ ctx, input }) => markChatRead(ctx.deps, ctx.viewer, input.chatId)),
+
+  /** Events of every chat the viewer is in (created, newMessage, newParticipant), resumable. */
+  onChatEvent: protectedProcedure
+    .input(MessagingEventsInput.optional())
+    .subscription(({ ctx, input, signal }) =>
+      liveStream(ctx, signal, {
+        topic: 'chat',
+        lastEventId: input?.lastEventId,
+        allow: (event) => mayReceive(ctx.deps, ctx.viewer, event),
+      }),
+    ),
+
+  /** The viewer's own read positions, so a second device's unread counts follow. */
+  onInbox: protectedProcedure
+    .input(MessagingEventsInput.optional())
+    .subscription(({ ctx, input, signal }) =>
+      liveStream(ctx, signal, {
+        topic: 'inbox',
+        key: ctx.viewer.username,
+        lastEventId: input?.lastEventId,
+      }),
+    ),
+} satisfies TRPCRouterRecord;

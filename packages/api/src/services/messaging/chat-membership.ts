@@ -1,0 +1,107 @@
+import { chatParticipants, chats, oneToOneKey } from '@app/db';
+import { messagingMessages, type AddParticipantInput, type CreateChatInput } from '@app/validators';
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import type { ApiDeps } from '../../deps';
+import type { PublishedEvent } from '../../events/topics';
+import { writeTransaction } from '../shared/write';
+import type { Viewer } from '../users/sessions';
+import { assertParticipant, findChatPartner, participantsOf } from './chat-access';
+import { chatSummary } from './chat-list';
+import { latestMessageId } from './chat-messages';
+import type { ChatDetail, ChatSummary } from './messaging-shapes';
+
+type CreateChatResult =
+  | { chat: ChatSummary; created: false; event: null }
+  | { chat: ChatSummary; created: true; event: PublishedEvent<'chat'> };
+
+/**
+ * A one-to-one chat between the viewer and another user. Two people have at most one (the pair key
+ * is unique, and the look-up and insert share one IMMEDIATE transaction): asking again, from either
+ * side, returns the existing chat with `created: false` and no event.
+ */
+export async function createChat(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: CreateChatInput,
+): Promise<CreateChatResult> {
+  return writeTransaction(deps, ({ tx, now, publish }): CreateChatResult => {
+    const other = findChatPartner(tx, input.username);
+    if (other.id === viewer.id) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: messagingMessages.chatWithYourself });
+    }
+    const key = oneToOneKey(viewer.id, other.id);
+    const existing = tx.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key)).get();
+    if (existing) {
+      return { chat: chatSummary(tx, viewer.id, existing.id), created: false, event: null };
+    }
+
+    const { id } = tx
+      .insert(chats)
+      .values({ createdAt: now, pairKey: key })
+      .returning({ id: chats.id })
+      .get();
+    // The creator first; neither has anything to read yet.
+    tx.insert(chatParticipants)
+      .values([
+        { chatId: id, userId: viewer.id, joinedAt: now, joinedAfterId: 0, lastReadId: 0 },
+        { chatId: id, userId: other.id, joinedAt: now, joinedAfterId: 0, lastReadId: 0 },
+      ])
+      .run();
+    const chat: ChatDetail = {
+      id,
+      participants: [viewer.username, other.username],
+      createdAt: now,
+    };
+    const event = publish('chat', id, { type: 'created', chatId: id, chat, lastActivityAt: now });
+    return {
+      chat: { ...chat, lastMessage: null, lastActivityAt: now, latestMessageId: 0, unread: 0 },
+      created: true,
+      event,
+    };
+  });
+}
+
+/**
+ * A participant adds another user to the chat. From then on the new participant sees the chat, its
+ * history (unread until they open it) and its live events. A chat of three or more is nobody's
+ * one-to-one chat any more: a later create between two of them starts a new one.
+ */
+export async function addParticipant(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: AddParticipantInput,
+): Promise<{ participants: string[]; event: PublishedEvent<'chat'> }> {
+  return writeTransaction(deps, ({ tx, now, publish }) => {
+    assertParticipant(tx, input.chatId, viewer.id);
+    const user = findChatPartner(tx, input.username);
+    const already = tx
+      .select({ userId: chatParticipants.userId })
+      .from(chatParticipants)
+      .where(and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, user.id)))
+      .get();
+    if (already) {
+      throw new TRPCError({ code: 'CONFLICT', message: messagingMessages.alreadyParticipant });
+    }
+    const newest = latestMessageId(tx, input.chatId);
+    tx.insert(chatParticipants)
+      .values({
+        chatId: input.chatId,
+        userId: user.id,
+        joinedAt: now,
+        joinedAfterId: newest,
+        lastReadId: 0,
+      })
+      .run();
+    // Three or more: no longer the one-to-one chat of any pair.
+    tx.update(chats).set({ pairKey: null }).where(eq(chats.id, input.chatId)).run();
+    const participants = participantsOf(tx, input.chatId);
+    const event = publish('chat', input.chatId, {
+      type: 'newParticipant',
+      chatId: input.chatId,
+      username: user.username,
+      participants,
+    });
+    return { participants, event };
+  });
+}
