@@ -17,7 +17,11 @@ const GRACE_MS = 3000;
 
 interface Data {
   id: number;
-  result?: { type: 'started' | 'data' | 'stopped'; data?: { json: { message: { msg: string } } } };
+  // A tracked event travels as { id, data } inside the transformer's envelope.
+  result?: {
+    type: 'started' | 'data' | 'stopped';
+    data?: { json: { data: { message: { msg: string } } } };
+  };
   error?: unknown;
 }
 
@@ -40,7 +44,7 @@ function subscribe(url: string, cookie: string, onMessage: (msg: string) => void
       if (frame.error) reject(new Error(JSON.stringify(frame.error)));
       else if (frame.result?.type === 'started') resolve(ws);
       else if (frame.result?.type === 'data' && frame.result.data)
-        onMessage(frame.result.data.json.message.msg);
+        onMessage(frame.result.data.json.data.message.msg);
     });
   });
 }

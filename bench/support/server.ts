@@ -30,6 +30,12 @@ export async function startBenchServer(
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
+  const taken = await fetch(`${base}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  // Measuring a server left over from an earlier run would measure the wrong thing.
+  if (taken) throw new Error(`Port ${port} already answers: stop what runs there first.`);
   const server: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/main.ts'],
@@ -48,7 +54,11 @@ export async function startBenchServer(
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  // Even a bench that crashes must not leave its server behind.
+  const killOnExit = () => server.kill('SIGTERM');
+  process.once('exit', killOnExit);
   const stop = async () => {
+    process.off('exit', killOnExit);
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     rmSync(db.dir, { recursive: true, force: true });
