@@ -96,3 +96,25 @@ export async function createComment(
 export async function viewQuestion(viewer: ApiUser, qid: number): Promise<void> {
   await mutate('question.view', { qid }, viewer.session);
 }
+
+/** Posts a message to the global chat room. */
+export async function sendGlobalMessage(author: ApiUser, msg: string): Promise<{ id: number }> {
+  const { data } = await mutate('message.send', { msg }, author.session);
+  return { id: created(data, 'message').id };
+}
+
+/** Starts (or reopens) the one-to-one chat between the user and `username`. */
+export async function createChat(creator: ApiUser, username: string): Promise<{ id: number }> {
+  const { data } = await mutate('chat.create', { username }, creator.session);
+  return { id: created(data, 'chat').id };
+}
+
+/** Posts a message in a chat the author is in. */
+export async function sendChatMessage(
+  author: ApiUser,
+  chatId: number,
+  msg: string,
+): Promise<{ id: number }> {
+  const { data } = await mutate('chat.send', { chatId, msg }, author.session);
+  return { id: created(data, 'message').id };
+}

@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnswer, createComment, createQuestion, createUser } from '../support/api';
+import {
+  createAnswer,
+  createChat,
+  createComment,
+  createQuestion,
+  createUser,
+  sendChatMessage,
+  sendGlobalMessage,
+} from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
 import { launchBrowser, newUser, uniqueName, uniqueTag } from '../support/browser';
 import { signUp } from '../support/flows';
@@ -38,6 +46,8 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
     const answer = await createAnswer(answerer, question.id, answerText);
     await createComment(answerer, { type: 'question', id: question.id }, 'A comment on it');
     await createComment(author, { type: 'answer', id: answer.id }, 'A comment on the answer');
+    const globalText = `A message for everyone ${uniqueName('g')}`;
+    await sendGlobalMessage(author, globalText);
 
     for (const viewport of [
       { width: 1280, height: 800 },
@@ -46,6 +56,10 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       const page = await newUser(browser, viewport);
       const me = uniqueName('ally');
       await signUp(page, me);
+      // A direct chat with an unread message, so the menu badge, the chat list and the chat show.
+      const chat = await createChat(author, me);
+      const directText = `A private message ${uniqueName('d')}`;
+      await sendChatMessage(author, chat.id, directText);
       const screens: [string, () => Promise<void>][] = [
         ['/home', () => page.getByRole('link', { name: question.title }).waitFor()],
         ['/tags', () => page.getByRole('link', { name: tag, exact: true }).waitFor()],
@@ -67,7 +81,25 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
             page.getByRole('link', { name: new RegExp(`^${author.username} joined`) }).waitFor(),
         ],
         [`/user/${me}`, () => page.getByRole('button', { name: 'Delete This User' }).waitFor()],
-        ['/messaging', () => page.getByRole('heading', { name: 'Chat Room' }).waitFor()],
+        ['/messaging', () => page.getByRole('log').getByText(globalText).waitFor()],
+        [
+          '/messaging/direct-message',
+          async () => {
+            await page.getByRole('link', { name: /^Chat with:.*1 unread/ }).waitFor();
+            await page.getByText('Select a user to start chatting').waitFor();
+            // With the Start a Chat panel open: the user picker.
+            await page.getByRole('button', { name: 'Start a Chat' }).click();
+            await page.getByRole('radio').first().waitFor();
+          },
+        ],
+        [
+          `/messaging/direct-message?chat=${chat.id}`,
+          async () => {
+            await page.getByRole('log').getByText(directText).waitFor();
+            await page.getByRole('button', { name: 'Add Participant' }).click();
+            await page.getByRole('radio').first().waitFor();
+          },
+        ],
       ];
       for (const [path, ready] of screens) {
         await page.goto(path);

@@ -10,7 +10,8 @@ import {
   GameRoomPage,
   GamesLobbyPage,
 } from './pages/games/GamesPages';
-import { DirectMessagesPage, GlobalChatPage } from './pages/messaging/MessagingPages';
+import DirectMessagesPage from './pages/messaging/DirectMessagesPage';
+import GlobalChatPage from './pages/messaging/GlobalChatPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import {
   AttemptProblemPage,

@@ -1,9 +1,12 @@
 import { Outlet } from 'react-router-dom';
+import { useLiveChats } from '../hooks/useLiveChats';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
 
 /** The signed-in frame: header on top, menu on the left (a bar on phones), the page on the right. */
 export function AppLayout() {
+  // The viewer's chats stay live on every page, so unread counts are always current.
+  useLiveChats();
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">

@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { UnreadBadge } from '../components/UnreadBadge';
+import { totalUnread } from '../lib/chatList';
+import { trpc } from '../trpc';
 
 interface MenuItem {
   label: string;
@@ -17,9 +20,10 @@ const MENU: MenuItem[] = [
   { label: 'Problems', to: '/problems', section: /^\/problems?(\/|$)/ },
 ];
 
+const DIRECT_MESSAGES = '/messaging/direct-message';
 const MESSAGING_LINKS = [
   { label: 'Global Messages', to: '/messaging' },
-  { label: 'Direct Messages', to: '/messaging/direct-message' },
+  { label: 'Direct Messages', to: DIRECT_MESSAGES },
 ];
 
 /**
@@ -31,6 +35,8 @@ export function SideNav() {
   const { pathname } = useLocation();
   const messagingOpen = /^\/messaging(\/|$)/.test(pathname);
   const navRef = useRef<HTMLElement>(null);
+  // Unread direct messages: on Direct Messages, and on Messaging so they show from any page.
+  const unread = trpc.chat.list.useQuery(undefined, { select: totalUnread }).data ?? 0;
 
   // On phones the menu is a scrolling bar: keep the current item in view.
   useEffect(() => {
@@ -63,6 +69,7 @@ export function SideNav() {
                 aria-expanded={isMessaging ? messagingOpen : undefined}
               >
                 {item.label}
+                {isMessaging && <UnreadBadge count={unread} />}
               </Link>
               {isMessaging && messagingOpen && (
                 <ul className="side-nav__sub" aria-label="Messaging">
@@ -76,6 +83,7 @@ export function SideNav() {
                           aria-current={current ? 'page' : undefined}
                         >
                           {sub.label}
+                          {sub.to === DIRECT_MESSAGES && <UnreadBadge count={unread} />}
                         </Link>
                       </li>
                     );

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useUserContext } from '../auth/context';
+import { trpc } from '../trpc';
+import { useMessagingCache } from './useMessagingCache';
+
+// Per signed-in user, the last chat and inbox events this page load has seen (private streams: a
+// different user on the same page load starts afresh).
+const resumePoints = new Map<string, { chat: string | null; inbox: string | null }>();
+function resumePointOf(username: string) {
+  let point = resumePoints.get(username);
+  if (!point) {
+    point = { chat: null, inbox: null };
+    resumePoints.set(username, point);
+  }
+  return point;
+}
+
+/**
+ * Keeps the viewer's chats current everywhere in the app: new chats, messages and participants
+ * (chat.onChatEvent) and read positions from other devices (chat.onInbox), so unread counts are live
+ * on every page. Mount it once, in the signed-in layout.
+ */
+export function useLiveChats(): void {
+  const utils = trpc.useUtils();
+  const { applyChat, applyInbox } = useMessagingCache();
+  const point = resumePointOf(useUserContext().user.username);
+  const [input] = useState(() => ({
+    chat: { lastEventId: point.chat },
+    inbox: { lastEventId: point.inbox },
+  }));
+
+  trpc.chat.onChatEvent.useSubscription(input.chat, {
+    onStarted: () => {
+      // Without a resume point, events between the fetches and this start could be lost: refetch once.
+      if (!point.chat) {
+        void utils.chat.list.invalidate();
+        void utils.chat.byId.invalidate();
+        void utils.chat.messages.invalidate();
+      }
+    },
+    onData: ({ id, data }) => {
+      point.chat = id;
+      applyChat({ id, payload: data });
+    },
+  });
+
+  trpc.chat.onInbox.useSubscription(input.inbox, {
+    onStarted: () => {
+      if (!point.inbox) void utils.chat.list.invalidate();
+    },
+    onData: ({ id, data }) => {
+      point.inbox = id;
+      applyInbox({ id, payload: data });
+    },
+  });
+}
