@@ -1,0 +1,10 @@
+export {
+  SandboxBusyError,
+  type Sandbox,
+  type SandboxLimits,
+  type SandboxOptions,
+  type TestResult,
+  type Verdict,
+} from './types';
+export { createSandbox, defaultWorkerCount } from './pool';
+export { DEFAULT_LIMITS, LIMIT_RANGES } from './limits';
