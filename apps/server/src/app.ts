@@ -1,5 +1,6 @@
 import { createApiDeps, pruneEvents, type ApiDeps } from '@app/api';
 import { createDb, type Db } from '@app/db';
+import { createSandbox } from '@app/sandbox';
 import { seedDemoContent } from '@app/seed';
 import { createServer, type Server } from 'node:http';
 import type { ServerConfig } from './config';
@@ -24,9 +25,15 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const db = createDb(config.databasePath);
   if (config.seedDemo) await seedDemoContent(db, { onlyIfEmpty: true });
-  // Built once: every door's contexts share this bus, these limiters and these caches.
+  // Built once: every door's contexts share this bus, these limiters, these caches and this pool of
+  // sandbox workers.
+  const sandbox = createSandbox();
   const deps = await createApiDeps(db, {
-    limits: config.messageRateLimit ? { messages: config.messageRateLimit } : {},
+    sandbox,
+    limits: {
+      ...(config.messageRateLimit ? { messages: config.messageRateLimit } : {}),
+      ...(config.testRunRateLimit ? { testRuns: config.testRunRateLimit } : {}),
+    },
   });
   const createRequestContext = contextFactory(deps, createSessionCookies(config.sessionSecret));
   const app = createHttpApp({
@@ -55,6 +62,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       upgrades.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sandbox.close();
       db.$client.close();
     },
   };

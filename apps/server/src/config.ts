@@ -18,6 +18,8 @@ export interface ServerConfig {
   trustedOrigins: readonly string[];
   /** Messages a user may send (global and chat together) per window; the API's default when unset. */
   messageRateLimit?: RateLimit;
+  /** Test runs a user may start (Test Solution, Run Tests, create, submit) per window; the API's default when unset. */
+  testRunRateLimit?: RateLimit;
 }
 
 /**
@@ -73,5 +75,7 @@ export function loadConfig(env = process.env): ServerConfig {
     trustedOrigins: trustedOrigins(env.TRUSTED_ORIGINS),
     // "count/window", such as "10/10s" (the default) or "600/1m".
     messageRateLimit: env.MESSAGE_RATE_LIMIT ? parseRateLimit(env.MESSAGE_RATE_LIMIT) : undefined,
+    // "count/window" as well: "20/10s" by default.
+    testRunRateLimit: env.TEST_RUN_RATE_LIMIT ? parseRateLimit(env.TEST_RUN_RATE_LIMIT) : undefined,
   };
 }

@@ -118,17 +118,15 @@ describe('a malformed superjson meta in the input', () => {
 
   it.each(malicious)('is refused with our sentence, unread: %s', async (_name, input) => {
     const deserialize = vi.spyOn(superjson, 'deserialize');
-    const started = performance.now();
     const res = await query('tag.byName', input);
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(400);
     const body = (await res.json()) as {
       error: { json: { message: string; data: { code: string } } };
     };
     expect(body.error.json.message).toBe(transportMessages.malformed);
     expect(body.error.json.data.code).toBe('BAD_REQUEST');
+    // Refused before superjson walks it: no time for a crafted tree to burn (speed is the bench's job).
     expect(deserialize).not.toHaveBeenCalled();
-    expect(elapsed).toBeLessThan(200);
   });
 
   it('is refused when shared values would make the input contain itself', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db';
+import type { Sandbox } from '@app/sandbox';
 import type { EventBus } from './events/bus';
 import { createOutboxBus } from './events/outbox-bus';
 import { createRateLimiters, type RateLimiters, type RateLimits } from './rate-limit';
@@ -15,22 +16,26 @@ import {
 export interface ApiDeps {
   db: Db;
   events: EventBus;
+  /** Runs user code (QuickJS workers): one pool per process, closed by whoever built it. */
+  sandbox: Sandbox;
   limiters: RateLimiters;
   caches: { questionList: QuestionListCache };
 }
 
 /**
  * Builds the shared dependencies over a database. Call it once per process (and once per test world).
- * `limits` replaces some of the default rate limits (tests and benchmarks raise them).
+ * The sandbox is the caller's (it owns worker threads to close); `limits` replaces some of the
+ * default rate limits (tests and benchmarks raise them).
  */
 export async function createApiDeps(
   db: Db,
-  opts: { events?: EventBus; limits?: Partial<RateLimits> } = {},
+  opts: { sandbox: Sandbox; events?: EventBus; limits?: Partial<RateLimits> },
 ): Promise<ApiDeps> {
   const events = opts.events ?? createOutboxBus(db);
   return {
     db,
     events,
+    sandbox: opts.sandbox,
     limiters: createRateLimiters(opts.limits),
     caches: { questionList: await createQuestionListCache(events) },
   };

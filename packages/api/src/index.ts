@@ -18,6 +18,17 @@ export { createOutboxBus, pruneEvents } from './events/outbox-bus';
 export type { BusEvent, EventMap, PublishedEvent, Topic } from './events/topics';
 export type { QuestionEvent } from './services/questions/question-events';
 export type { PublicUser, UserEvent } from './services/users/user-events';
+export type { ProblemEvent } from './services/problems/problem-events';
+export type {
+  MyVote as ProblemMyVote,
+  ProblemDetail,
+  ProblemPage,
+  ProblemSummary,
+  ProblemTestCaseView,
+  SubmissionDetail,
+  SubmissionRow,
+  TestResultView,
+} from './services/problems/problem-shapes';
 export type {
   ChatEvent,
   GlobalMessageEvent,
@@ -33,6 +44,7 @@ export {
   type RateLimits,
 } from './rate-limit';
 export { hashPassword } from './services/users/passwords';
+export { problemSearchKey } from './services/problems/problem-search';
 export { SESSION_LIFETIME_MS } from './services/users/sessions';
 
 /** Every procedure's input and output, for the web app: `RouterOutputs['question']['byId']`. */

@@ -48,6 +48,8 @@ export interface RateLimits {
   loginByAddress: RateLimit;
   /** Messages a user sends, global and chat together. */
   messages: RateLimit;
+  /** Sandbox runs a user starts: Test Solution, Run Tests, creating a problem, submitting. */
+  testRuns: RateLimit;
 }
 
 /** The process's limiters, one per kind of thing limited: part of the shared dependencies. */
@@ -59,6 +61,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginByUsername: { max: 5, windowMs: FIFTEEN_MINUTES },
   loginByAddress: { max: 30, windowMs: FIFTEEN_MINUTES },
   messages: { max: 10, windowMs: 10_000 },
+  testRuns: { max: 20, windowMs: 10_000 },
 };
 
 /** Builds every limiter; tests and the benchmark raise a limit by overriding it. */
@@ -68,6 +71,7 @@ export function createRateLimiters(overrides: Partial<RateLimits> = {}): RateLim
     loginByUsername: createMemoryRateLimiter(limits.loginByUsername),
     loginByAddress: createMemoryRateLimiter(limits.loginByAddress),
     messages: createMemoryRateLimiter(limits.messages),
+    testRuns: createMemoryRateLimiter(limits.testRuns),
   };
 }
 

@@ -3,7 +3,9 @@ import { authRouter } from './routers/auth';
 import { chatRouter } from './routers/chat';
 import { commentRouter } from './routers/comment';
 import { messageRouter } from './routers/message';
+import { problemRouter } from './routers/problem';
 import { questionRouter } from './routers/question';
+import { submissionRouter } from './routers/submission';
 import { tagRouter } from './routers/tag';
 import { userRouter } from './routers/user';
 import { createTRPCRouter } from './trpc';
@@ -17,6 +19,8 @@ export const appRouter = createTRPCRouter({
   tag: tagRouter,
   message: messageRouter,
   chat: chatRouter,
+  problem: problemRouter,
+  submission: submissionRouter,
 });
 
 export type AppRouter = typeof appRouter;

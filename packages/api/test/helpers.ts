@@ -1,4 +1,6 @@
 import { createTestDb, type Db } from '@app/db';
+import { createSandbox, type Sandbox } from '@app/sandbox';
+import { afterAll } from 'vitest';
 import {
   appRouter,
   createApiDeps,
@@ -69,21 +71,46 @@ function observed(bus: EventBus) {
   return { bus: wrapped, nextSubscription };
 }
 
+let realSandbox: Sandbox | null = null;
+
+/**
+ * The test file's one real sandbox (QuickJS workers), shared by its worlds as the server's is by its
+ * requests. It starts on the first run of code, so files that run none start no workers, and it is
+ * closed after the file's tests.
+ */
+export const testSandbox: Sandbox = {
+  runTests(code, testCases, limits) {
+    realSandbox ??= createSandbox();
+    return realSandbox.runTests(code, testCases, limits);
+  },
+  async close() {
+    const sandbox = realSandbox;
+    realSandbox = null;
+    await sandbox?.close();
+  },
+};
+afterAll(() => testSandbox.close());
+
 /** The full set of shared dependencies over a fresh in-memory database. */
 export async function createTestDeps(db: Db = createTestDb()): Promise<ApiDeps> {
-  return createApiDeps(db);
+  return createApiDeps(db, { sandbox: testSandbox });
 }
 
 /**
  * Shared dependencies used by any number of test browsers, as the server's are; `limits` overrides
- * some rate limits.
+ * some rate limits; `sandbox` replaces the file's shared one (a test that needs a tiny pool makes,
+ * and closes, its own).
  */
 export async function createTestWorld(
-  opts: { limits?: Partial<RateLimits> } = {},
+  opts: { limits?: Partial<RateLimits>; sandbox?: Sandbox } = {},
 ): Promise<TestWorld> {
   const db = createTestDb();
   const { bus, nextSubscription } = observed(createOutboxBus(db));
-  const deps = await createApiDeps(db, { events: bus, limits: opts.limits });
+  const deps = await createApiDeps(db, {
+    sandbox: opts.sandbox ?? testSandbox,
+    events: bus,
+    limits: opts.limits,
+  });
   const world: TestWorld = {
     db,
     deps,

@@ -1,7 +1,7 @@
 import { createTestDb } from '@app/db';
 import { describe, expect, it } from 'vitest';
 import { createApiDeps, createContext, createMemorySessionStore } from '../src';
-import { createTestWorld } from './helpers';
+import { createTestWorld, testSandbox } from './helpers';
 
 describe('one set of shared dependencies for every door', () => {
   it('a write through one context reaches a subscriber and a cached list read through another', async () => {
@@ -25,7 +25,7 @@ describe('one set of shared dependencies for every door', () => {
   });
 
   it('a context is exactly the deps it was given and its request: nothing is defaulted', async () => {
-    const deps = await createApiDeps(createTestDb());
+    const deps = await createApiDeps(createTestDb(), { sandbox: testSandbox });
     const session = createMemorySessionStore();
     const ctx = createContext(deps, { session, clientAddress: '1.2.3.4', transport: 'http' });
     expect(ctx).toEqual({ deps, session, clientAddress: '1.2.3.4', transport: 'http' });

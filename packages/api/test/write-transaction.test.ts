@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiDeps } from '../src';
 import { writeTransaction } from '../src/services/shared/write';
-import { createTestWorld } from './helpers';
+import { createTestWorld, testSandbox } from './helpers';
 
 describe('events are written with the data', () => {
   it('a failing write stores and delivers no event, and keeps none of its data', async () => {
@@ -61,7 +61,7 @@ describe('write transactions begin IMMEDIATE', () => {
   it('hold the write lock from their first statement, so another process waits instead of slipping in', async () => {
     dir = mkdtempSync(join(tmpdir(), 'qa-immediate-'));
     const file = join(dir, 'app.db');
-    const deps = await createApiDeps(createDb(file));
+    const deps = await createApiDeps(createDb(file), { sandbox: testSandbox });
     // A second connection to the same file, as a second server process would have; no waiting.
     const other = createDb(file).$client;
     other.pragma('busy_timeout = 0');

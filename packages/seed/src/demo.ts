@@ -2,6 +2,7 @@ import { hashPassword } from '@app/api';
 import { users, type Db } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { seedDemoMessages } from './demo-messages';
+import { seedDemoProblems } from './demo-problems';
 import { seedDemoQuestions } from './demo-questions';
 
 /** Demo accounts, listed in the README; all share one password. */
@@ -33,4 +34,5 @@ export async function seedDemoContent(db: Db, opts: { onlyIfEmpty: boolean }): P
   });
   seedDemoQuestions(db);
   seedDemoMessages(db);
+  seedDemoProblems(db);
 }

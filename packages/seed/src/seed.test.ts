@@ -5,11 +5,36 @@ import {
   createContext,
   createMemorySessionStore,
 } from '@app/api';
-import { chats, createTestDb, globalMessages, questions, tags, type Db } from '@app/db';
+import {
+  chats,
+  createTestDb,
+  globalMessages,
+  problems,
+  submissions,
+  questions,
+  tags,
+  type Db,
+} from '@app/db';
+import { createSandbox, type Sandbox } from '@app/sandbox';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoContent } from './demo';
+import { DEMO_PROBLEMS } from './demo-problems';
 import { seedManyQuestions } from './bulk-questions';
+
+// One real sandbox for this file, started on first use (the seed itself never runs code).
+let realSandbox: Sandbox | null = null;
+const sandbox: Sandbox = {
+  runTests(code, testCases, limits) {
+    realSandbox ??= createSandbox();
+    return realSandbox.runTests(code, testCases, limits);
+  },
+  async close() {
+    await realSandbox?.close();
+    realSandbox = null;
+  },
+};
+afterAll(() => sandbox.close());
 
 /** Rows whose denormalised counters disagree with the rows they count. */
 function inconsistentQuestions(db: Db): number {
@@ -35,7 +60,7 @@ function checkFullTextIndex(db: Db): void {
 /** A signed-out server-side caller with its own shared dependencies, as a fresh server would have. */
 const caller = async (db: Db) =>
   createCallerFactory(appRouter)(
-    createContext(await createApiDeps(db), {
+    createContext(await createApiDeps(db, { sandbox }), {
       session: createMemorySessionStore(),
       clientAddress: '127.0.0.1',
       transport: 'internal',
@@ -181,5 +206,80 @@ describe('seedManyQuestions', () => {
       values ('Zygomorphic flowers', 'text', 1, 0, 0)`);
     const api = await caller(db);
     expect((await api.question.list({ search: 'zygomorph' })).total).toBe(1);
+  });
+});
+
+/** Problems whose denormalised counters disagree with the rows they count. */
+function inconsistentProblems(db: Db): number {
+  return db.$client
+    .prepare<[], { n: number }>(
+      `select count(*) as n from problems p where
+         up_vote_count <> (select count(*) from problem_votes where problem_id = p.id and value = 1)
+         or down_vote_count <> (select count(*) from problem_votes where problem_id = p.id and value = -1)
+         or vote_version < up_vote_count + down_vote_count
+         or not exists (select 1 from problem_test_cases where problem_id = p.id)`,
+    )
+    .get()!.n;
+}
+
+describe('seedDemoProblems', () => {
+  it('gives the demo users classic problems, one with hidden tests, votes and a few submissions', async () => {
+    const db = createTestDb();
+    await seedDemoContent(db, { onlyIfEmpty: true });
+    const bob = await signedInAs(db, 'bob');
+    const list = await bob.problem.list();
+    expect(list.total).toBe(DEMO_PROBLEMS.length);
+    expect(list.items.map((p) => p.title)).toEqual(
+      expect.arrayContaining(['Two Sum', 'Reverse a String', 'FizzBuzz', 'Balanced Brackets']),
+    );
+    expect(inconsistentProblems(db)).toBe(0);
+    expect((await bob.problem.list({ search: 'brackets' })).items).toHaveLength(1);
+
+    const brackets = list.items.find((p) => p.title === 'Balanced Brackets')!;
+    const detail = await bob.problem.byId({ id: brackets.id });
+    expect(detail.hiddenTestCount).toBe(4);
+    expect(detail.testCases.every((t) => !t.hidden)).toBe(true);
+    const board = await bob.submission.list({ problemId: brackets.id });
+    expect(board.map((row) => row.submissionBy)).toEqual(['carol']);
+    expect(board[0]).toMatchObject({ lineCount: 8, runTime: expect.any(Number) });
+    expect(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(submissions)
+        .get()?.n,
+    ).toBeGreaterThanOrEqual(4);
+  });
+
+  it('every example solution and every demo submission passes all of its tests in the real sandbox', async () => {
+    for (const problem of DEMO_PROBLEMS) {
+      const tests = problem.testCases.map((t) => t.testCode);
+      for (const code of [problem.suggestedSolution, ...problem.submissions.map((s) => s.code)]) {
+        const results = await sandbox.runTests(code, tests);
+        expect({ problem: problem.title, code, statuses: results.map((r) => r.status) }).toEqual({
+          problem: problem.title,
+          code,
+          statuses: tests.map(() => 'OK'),
+        });
+      }
+      // Heap use is steady from run to run (run time is not): the stored figure is a real one.
+      for (const submission of problem.submissions) {
+        const results = await sandbox.runTests(submission.code, tests);
+        const heapUse = results.reduce((sum, r) => sum + r.memoryUsage, 0) / results.length;
+        expect(Math.abs(submission.heapUse - heapUse) / heapUse).toBeLessThan(0.25);
+      }
+    }
+  });
+
+  it('adds no second set of problems when the seed runs again', async () => {
+    const db = createTestDb();
+    await seedDemoContent(db, { onlyIfEmpty: true });
+    const count = () =>
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(problems)
+        .get()?.n;
+    const before = count();
+    await seedDemoContent(db, { onlyIfEmpty: false });
+    expect(count()).toBe(before);
   });
 });

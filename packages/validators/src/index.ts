@@ -8,3 +8,4 @@ export * from './text';
 export * from './time';
 export * from './transport';
 export * from './messaging';
+export * from './problems';

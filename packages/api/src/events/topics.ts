@@ -3,6 +3,7 @@ import type {
   GlobalMessageEvent,
   InboxEvent,
 } from '../services/messaging/messaging-events';
+import type { ProblemEvent } from '../services/problems/problem-events';
 import type { QuestionEvent } from '../services/questions/question-events';
 import type { UserEvent } from '../services/users/user-events';
 
@@ -13,6 +14,7 @@ export interface EventMap {
   message: GlobalMessageEvent;
   chat: ChatEvent;
   inbox: InboxEvent;
+  problem: ProblemEvent;
 }
 export type Topic = keyof EventMap;
 

@@ -3,6 +3,9 @@ import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-or
 import { timestamp } from './_columns';
 import { users } from './users';
 
+// search_key is the title and text lower-cased by JavaScript (Unicode-aware; SQLite's lower() and LIKE
+// fold ASCII only), so a search matches 'Äpfel' as 'äpfel'. The counters are kept with the row so every
+// list order is an index walk.
 export const problems = sqliteTable(
   'problems',
   {
@@ -17,8 +20,15 @@ export const problems = sqliteTable(
     createdAt: timestamp('created_at').notNull(),
     upVoteCount: integer('up_vote_count').notNull().default(0),
     downVoteCount: integer('down_vote_count').notNull().default(0),
+    /** Grows with every vote change: orders vote states that reach a client out of order. */
+    voteVersion: integer('vote_version').notNull().default(0),
+    searchKey: text('search_key').notNull().default(''),
   },
-  (t) => [index('problems_created').on(t.createdAt)],
+  (t) => [
+    index('problems_newest').on(t.createdAt, t.id),
+    index('problems_up_votes').on(t.upVoteCount, t.id),
+    index('problems_down_votes').on(t.downVoteCount, t.id),
+  ],
 );
 
 export const problemTestCases = sqliteTable(
@@ -52,6 +62,7 @@ export const problemVotes = sqliteTable(
   ],
 );
 
+// code_length and line_count are measured once on insert, so the leaderboard sorts by an index.
 export const submissions = sqliteTable(
   'submissions',
   {
@@ -65,7 +76,14 @@ export const submissions = sqliteTable(
     submissionCode: text('submission_code').notNull(),
     runTime: integer('run_time').notNull(),
     heapUse: integer('heap_use').notNull(),
+    codeLength: integer('code_length').notNull().default(0),
+    lineCount: integer('line_count').notNull().default(0),
     createdAt: timestamp('created_at').notNull(),
   },
-  (t) => [index('submissions_problem').on(t.problemId, t.createdAt)],
+  (t) => [
+    index('submissions_problem').on(t.problemId, t.createdAt, t.id),
+    index('submissions_run_time').on(t.problemId, t.runTime, t.id),
+    index('submissions_heap_use').on(t.problemId, t.heapUse, t.id),
+    index('submissions_code_length').on(t.problemId, t.codeLength, t.id),
+  ],
 );

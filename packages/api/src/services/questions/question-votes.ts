@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
 import type { Viewer } from '../users/sessions';
+import { toggleVote, type VoteValue } from '../shared/vote-toggle';
 import { writeTransaction } from '../shared/write';
 import { assertQuestionExists } from './question-exists';
 import type { MyVote, QuestionVotes } from './question-shapes';
@@ -27,37 +28,33 @@ export function votesOnQuestion(db: Executor, qid: number, viewerId: number | nu
 }
 
 /**
- * Stack Overflow's toggle: voting the way you already voted takes the vote back; voting the other way
- * replaces it. The vote row, the question's counters and its vote version change in one transaction,
- * whose event carries the whole new vote state. Authors may vote on their own questions, as in the
- * original app.
+ * Votes with the shared toggle rule (shared/vote-toggle). The vote row, the question's counters and
+ * its vote version change in one transaction, whose event carries the whole new vote state. Authors
+ * may vote on their own questions, as in the original app.
  */
 export function voteOnQuestion(
   deps: ApiDeps,
   viewer: Viewer,
   input: VoteInput,
 ): Promise<{ myVote: MyVote; event: PublishedEvent<'question'> }> {
-  const wanted = input.vote === 'up' ? 1 : -1;
   return writeTransaction(deps, ({ tx, publish }) => {
     assertQuestionExists(tx, input.qid);
     const mine = and(eq(questionVotes.questionId, input.qid), eq(questionVotes.userId, viewer.id));
-    const before =
-      tx.select({ value: questionVotes.value }).from(questionVotes).where(mine).get()?.value ?? 0;
-    const after = before === wanted ? 0 : wanted;
-    if (after === 0) tx.delete(questionVotes).where(mine).run();
-    else if (before === 0)
+    const before = (tx.select({ value: questionVotes.value }).from(questionVotes).where(mine).get()
+      ?.value ?? 0) as VoteValue;
+    const change = toggleVote(before, input.vote);
+    if (change.row === 'delete') tx.delete(questionVotes).where(mine).run();
+    else if (change.row === 'insert')
       tx.insert(questionVotes)
-        .values({ questionId: input.qid, userId: viewer.id, value: after })
+        .values({ questionId: input.qid, userId: viewer.id, value: change.after })
         .run();
-    else tx.update(questionVotes).set({ value: after }).where(mine).run();
+    else tx.update(questionVotes).set({ value: change.after }).where(mine).run();
 
-    const up = Number(after === 1) - Number(before === 1);
-    const down = Number(after === -1) - Number(before === -1);
     const counts = tx
       .update(questions)
       .set({
-        upVoteCount: sql`${questions.upVoteCount} + ${up}`,
-        downVoteCount: sql`${questions.downVoteCount} + ${down}`,
+        upVoteCount: sql`${questions.upVoteCount} + ${change.upDelta}`,
+        downVoteCount: sql`${questions.downVoteCount} + ${change.downDelta}`,
         voteVersion: sql`${questions.voteVersion} + 1`,
       })
       .where(eq(questions.id, input.qid))

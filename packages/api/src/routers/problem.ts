@@ -1,0 +1,71 @@
+import {
+  CreateProblemInput,
+  ListProblemsInput,
+  PROBLEMS_PAGE_SIZE,
+  ProblemEventsInput,
+  ProblemIdInput,
+  ProblemUpdatesInput,
+  ProblemVoteInput,
+  RunProblemTestsInput,
+  TestSolutionInput,
+} from '@app/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { liveStream } from '../events/live-stream';
+import { createProblem } from '../services/problems/create-problem';
+import { changesProblemList } from '../services/problems/problem-events';
+import { listProblems } from '../services/problems/problem-list';
+import { getProblem } from '../services/problems/problem-page';
+import { voteOnProblem } from '../services/problems/problem-votes';
+import { runProblemTests, testSolution } from '../services/problems/run-tests';
+import { protectedProcedure, publicProcedure } from '../trpc';
+
+// Reading is public, as for questions; hidden tests are shown to their author only (the services
+// decide, from the session's viewer). Running code costs a sandbox worker, so every run and every
+// write needs a signed-in viewer and counts against their test-run limit. Writes answer with the
+// event they published.
+export const problemRouter = {
+  list: publicProcedure
+    .input(ListProblemsInput.default({ direction: 'desc', limit: PROBLEMS_PAGE_SIZE }))
+    .query(({ ctx, input }) => listProblems(ctx.deps, input)),
+
+  byId: publicProcedure
+    .input(ProblemIdInput)
+    .query(({ ctx, input }) => getProblem(ctx.deps, ctx.viewer, input.id)),
+
+  /** The example solution must pass every test on the server, or the problem is refused. */
+  create: protectedProcedure
+    .input(CreateProblemInput)
+    .mutation(({ ctx, input }) => createProblem(ctx.deps, ctx.viewer, input)),
+
+  /** Test Solution (create screen): the viewer's code against the viewer's own tests. */
+  testSolution: protectedProcedure
+    .input(TestSolutionInput)
+    .mutation(({ ctx, input }) => testSolution(ctx.deps, ctx.viewer, input)),
+
+  /** Run Tests (Attempt screen): every test of the problem; hidden ones' results redacted. */
+  runTests: protectedProcedure
+    .input(RunProblemTestsInput)
+    .mutation(({ ctx, input }) => runProblemTests(ctx.deps, ctx.viewer, input)),
+
+  vote: protectedProcedure
+    .input(ProblemVoteInput)
+    .mutation(({ ctx, input }) => voteOnProblem(ctx.deps, ctx.viewer, input)),
+
+  /** The list page's events (created, voted), resumable from the last event id the client saw. */
+  onProblemChanged: protectedProcedure
+    .input(ProblemEventsInput.optional())
+    .subscription(({ ctx, input, signal }) =>
+      liveStream(ctx, signal, {
+        topic: 'problem',
+        lastEventId: input?.lastEventId,
+        allow: changesProblemList,
+      }),
+    ),
+
+  /** One problem's events (voted, submitted), for its detail page; resumable the same way. */
+  onProblemUpdated: protectedProcedure
+    .input(ProblemUpdatesInput)
+    .subscription(({ ctx, input, signal }) =>
+      liveStream(ctx, signal, { topic: 'problem', key: input.id, lastEventId: input.lastEventId }),
+    ),
+} satisfies TRPCRouterRecord;

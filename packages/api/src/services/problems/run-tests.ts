@@ -1,0 +1,46 @@
+import type { RunProblemTestsInput, TestSolutionData } from '@app/validators';
+import type { ApiDeps } from '../../deps';
+import type { Viewer } from '../users/sessions';
+import type { TestResultView } from './problem-shapes';
+import { readProblemTests } from './problem-tests';
+import { runInSandbox } from './sandbox-runs';
+import { resultViews, type RunTest } from './test-results';
+
+/** Test Solution on the create screen: the author's code against the author's tests, all shown. */
+export async function testSolution(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: TestSolutionData,
+): Promise<TestResultView[]> {
+  const tests: RunTest[] = input.testCases.map((test, i) => ({
+    number: i + 1,
+    testCode: test.testCode,
+    hidden: test.hidden,
+  }));
+  const results = await runInSandbox(
+    deps,
+    viewer,
+    input.code,
+    tests.map((test) => test.testCode),
+  );
+  return resultViews(tests, results, true);
+}
+
+/**
+ * Run Tests on the Attempt screen: the code against every test of the problem, hidden ones too, in
+ * the problem's order. Hidden tests' results are redacted for everyone but the problem's author.
+ */
+export async function runProblemTests(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: RunProblemTestsInput,
+): Promise<TestResultView[]> {
+  const problem = readProblemTests(deps.db, input.problemId);
+  const results = await runInSandbox(
+    deps,
+    viewer,
+    input.code,
+    problem.tests.map((test) => test.testCode),
+  );
+  return resultViews(problem.tests, results, viewer.id === problem.authorId);
+}

@@ -1,0 +1,44 @@
+import { SandboxBusyError, type TestResult } from '@app/sandbox';
+import { problemMessages } from '@app/validators';
+import { TRPCError } from '@trpc/server';
+import type { ApiDeps } from '../../deps';
+import type { Viewer } from '../users/sessions';
+
+/**
+ * Runs code against tests in the process's sandbox on the viewer's behalf: one run counts against
+ * their test-run limit (counted before it starts, so a burst cannot all slip past), a full queue is
+ * TOO_MANY_REQUESTS with the sandbox's sentence (and the run is handed back: it never ran).
+ * Never call it inside a write transaction: it waits for worker threads.
+ */
+export async function runInSandbox(
+  deps: ApiDeps,
+  viewer: Viewer,
+  code: string,
+  testCodes: readonly string[],
+): Promise<TestResult[]> {
+  const key = String(viewer.id);
+  if (!(await deps.limiters.testRuns.tryConsume(key))) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: problemMessages.slowDown });
+  }
+  let results: TestResult[];
+  try {
+    results = await deps.sandbox.runTests(code, testCodes);
+  } catch (error) {
+    if (error instanceof SandboxBusyError) {
+      await deps.limiters.testRuns.refund(key);
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: problemMessages.busy,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  // A verdict per test or nothing: a short answer must never let untested code pass.
+  if (results.length !== testCodes.length) {
+    throw new Error(
+      `The sandbox answered ${results.length} results for ${testCodes.length} tests.`,
+    );
+  }
+  return results;
+}

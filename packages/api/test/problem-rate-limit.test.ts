@@ -1,0 +1,99 @@
+import { createSandbox } from '@app/sandbox';
+import { problemMessages } from '@app/validators';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../src';
+import { createTestWorld } from './helpers';
+import { expectError } from './messaging-fixtures';
+import { ADD_SOLUTION, postProblem, problemInput } from './problem-fixtures';
+import { useClock } from './question-fixtures';
+
+const clock = useClock();
+
+describe('running code is rate-limited per user', () => {
+  it('allows 20 runs in 10 seconds by default', () => {
+    expect(DEFAULT_RATE_LIMITS.testRuns).toEqual({ max: 20, windowMs: 10_000 });
+  });
+
+  it('counts Test Solution, Run Tests, create and submit together; refuses past the limit with the slow-down sentence', async () => {
+    const world = await createTestWorld({ limits: { testRuns: { max: 4, windowMs: 10_000 } } });
+    const alice = await world.signedIn('alice');
+    const bob = await world.signedIn('bob');
+    const problem = await postProblem(alice); // alice: 1
+    const input = { code: ADD_SOLUTION, testCases: problemInput().testCases };
+    await alice.api.problem.testSolution(input); // 2
+    await alice.api.problem.runTests({ problemId: problem.id, code: ADD_SOLUTION }); // 3
+    await alice.api.submission.create({ problemId: problem.id, code: ADD_SOLUTION }); // 4
+    const slow = problemMessages.slowDown;
+    await expectError(alice.api.problem.testSolution(input), 'TOO_MANY_REQUESTS', slow);
+    await expectError(
+      alice.api.problem.runTests({ problemId: problem.id, code: ADD_SOLUTION }),
+      'TOO_MANY_REQUESTS',
+      slow,
+    );
+    await expectError(
+      alice.api.submission.create({ problemId: problem.id, code: ADD_SOLUTION }),
+      'TOO_MANY_REQUESTS',
+      slow,
+    );
+    await expectError(alice.api.problem.create(problemInput()), 'TOO_MANY_REQUESTS', slow);
+    expect((await alice.api.submission.list({ problemId: problem.id })).length).toBe(1);
+
+    // Each user has their own count, and the window passes.
+    await expect(bob.api.problem.testSolution(input)).resolves.toHaveLength(3);
+    clock.tick(10_000);
+    await expect(alice.api.problem.testSolution(input)).resolves.toHaveLength(3);
+  });
+
+  it('counts a run whose tests fail: the sandbox did the work', async () => {
+    const world = await createTestWorld({ limits: { testRuns: { max: 1, windowMs: 10_000 } } });
+    const alice = await world.signedIn('alice');
+    const failing = { code: 'function add() { return 0; }', testCases: problemInput().testCases };
+    expect((await alice.api.problem.testSolution(failing)).map((r) => r.status)).toContain(
+      'Wrong Answer',
+    );
+    await expectError(
+      alice.api.problem.testSolution(failing),
+      'TOO_MANY_REQUESTS',
+      problemMessages.slowDown,
+    );
+  });
+
+  it('a full sandbox queue is TOO_MANY_REQUESTS with its sentence, and the refused run is handed back', async () => {
+    // One worker and room for one waiting run: while the worker spins on one program and another
+    // waits, the next run is refused at once.
+    const sandbox = createSandbox({ workers: 1, queueLimit: 1, limits: { timeMs: 300 } });
+    try {
+      const world = await createTestWorld({
+        sandbox,
+        limits: { testRuns: { max: 2, windowMs: 10_000 } },
+      });
+      const alice = await world.signedIn('alice');
+      const bob = await world.signedIn('bob');
+      const carol = await world.signedIn('carol');
+      const tests = [{ testCode: 'assert(add(1, 2), 3)', hidden: false }];
+      await carol.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests }); // worker up
+      const spinning = alice.api.problem.testSolution({
+        code: 'function add() { while (true) {} }',
+        testCases: tests,
+      });
+      const waiting = carol.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests });
+      await expectError(
+        bob.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests }),
+        'TOO_MANY_REQUESTS',
+        problemMessages.busy,
+      );
+      expect((await spinning).map((r) => r.status)).toEqual(['Time Limit Exceeded']);
+      expect((await waiting).map((r) => r.status)).toEqual(['OK']);
+      // Bob's refused run did not count: two runs are still his.
+      await bob.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests });
+      await bob.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests });
+      await expectError(
+        bob.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests }),
+        'TOO_MANY_REQUESTS',
+        problemMessages.slowDown,
+      );
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
