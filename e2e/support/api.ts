@@ -118,3 +118,31 @@ export async function sendChatMessage(
   const { data } = await mutate('chat.send', { chatId, msg }, author.session);
   return { id: created(data, 'message').id };
 }
+
+export interface ProblemFields {
+  title: string;
+  problemText: string;
+  functionSignature: string;
+  testCases: { testCode: string; hidden: boolean }[];
+  suggestedSolution: string;
+}
+
+/** Posts a problem (the server runs the example solution against every test first). */
+export async function createProblem(
+  author: ApiUser,
+  fields: ProblemFields,
+): Promise<{ id: number; title: string }> {
+  const { data } = await mutate('problem.create', fields, author.session);
+  const problem = created(data, 'problem');
+  return { id: problem.id, title: String(problem.title) };
+}
+
+/** Submits a solution to a problem (the server runs and measures it; it must pass every test). */
+export async function createSubmission(
+  author: ApiUser,
+  problemId: number,
+  code: string,
+): Promise<{ id: number }> {
+  const { data } = await mutate('submission.create', { problemId, code }, author.session);
+  return { id: created(data, 'submission').id };
+}

@@ -4,13 +4,16 @@ import {
   createAnswer,
   createChat,
   createComment,
+  createProblem,
   createQuestion,
+  createSubmission,
   createUser,
   sendChatMessage,
   sendGlobalMessage,
 } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
 import { launchBrowser, newUser, uniqueName, uniqueTag } from '../support/browser';
+import { codeEditor } from '../support/codeEditor';
 import { signUp } from '../support/flows';
 
 let browser: Browser;
@@ -48,6 +51,22 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
     await createComment(author, { type: 'answer', id: answer.id }, 'A comment on the answer');
     const globalText = `A message for everyone ${uniqueName('g')}`;
     await sendGlobalMessage(author, globalText);
+    // A problem with a visible and a hidden test, and someone's accepted solution on its leaderboard.
+    const problem = await createProblem(author, {
+      title: `Accessible problem ${uniqueName('p')}`,
+      problemText: 'Return the larger of two numbers; see [the docs](https://example.com/max).',
+      functionSignature: 'function larger(a, b) {\n  \n}',
+      testCases: [
+        { testCode: 'assert(larger(1, 2), 2)', hidden: false },
+        { testCode: 'assert(larger(-5, -9), -5)', hidden: true },
+      ],
+      suggestedSolution: 'function larger(a, b) {\n  return Math.max(a, b);\n}',
+    });
+    const submission = await createSubmission(
+      answerer,
+      problem.id,
+      'function larger(a, b) {\n  return a > b ? a : b;\n}',
+    );
 
     for (const viewport of [
       { width: 1280, height: 800 },
@@ -99,6 +118,38 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
             await page.getByRole('button', { name: 'Add Participant' }).click();
             await page.getByRole('radio').first().waitFor();
           },
+        ],
+        ['/problems', () => page.getByRole('link', { name: problem.title }).waitFor()],
+        [
+          '/problems/create',
+          async () => {
+            await codeEditor(page, 'Example Solution').waitFor();
+            // With the form's errors showing.
+            await page.getByRole('button', { name: 'Submit', exact: true }).click({ force: true });
+            await page.getByText('Not all fields have been filled').waitFor();
+          },
+        ],
+        [
+          `/problem/${problem.id}`,
+          async () => {
+            await page.getByRole('heading', { name: problem.title, level: 1 }).waitFor();
+            await page.getByRole('button', { name: 'Show Solution' }).click();
+            await codeEditor(page, 'Suggested Solution').waitFor();
+            await page.getByRole('link', { name: /^Submission by / }).waitFor();
+          },
+        ],
+        [
+          `/problems/${problem.id}/attempt`,
+          async () => {
+            await codeEditor(page, 'Your Solution').waitFor();
+            // With the results panel: the bare signature fails both tests, one of them hidden.
+            await page.getByRole('button', { name: 'Run Tests' }).click();
+            await page.getByText('Some tests failed. Check the results below.').waitFor();
+          },
+        ],
+        [
+          `/problems/${problem.id}/${submission.id}`,
+          () => codeEditor(page, 'Submitted Code').waitFor(),
         ],
       ];
       for (const [path, ready] of screens) {

@@ -19,7 +19,7 @@ import {
   ProblemDetailsPage,
   ProblemListPage,
   SubmissionPage,
-} from './pages/problems/ProblemsPages';
+} from './pages/problems';
 import ProfilePage from './pages/profile/ProfilePage';
 import NewAnswerPage from './pages/questions/NewAnswerPage';
 import NewQuestionPage from './pages/questions/NewQuestionPage';

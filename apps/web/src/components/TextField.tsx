@@ -11,6 +11,8 @@ interface FieldChrome {
   error?: string | null;
   /** Appends ' *' to the label for mandatory fields. */
   required?: boolean;
+  /** Marks the field invalid without a text of its own (when the form shows one message for all). */
+  invalid?: boolean;
 }
 
 /** Shared wrapper: label, hint, control, error. */
@@ -21,10 +23,11 @@ function Field({
   hint,
   error,
   required,
+  invalid,
   children,
 }: FieldChrome & { id: string; children: ReactNode }) {
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${error || invalid ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
         {label}
         {required && (
@@ -62,14 +65,14 @@ function describedBy(
 /** The id, class and ARIA wiring every field's control gets: one rule for inputs and textareas. */
 function controlProps(
   id: string,
-  chrome: Pick<FieldChrome, 'hint' | 'error' | 'required'>,
+  chrome: Pick<FieldChrome, 'hint' | 'error' | 'required' | 'invalid'>,
   classes: (string | undefined)[],
   extraDescribedBy?: string,
 ) {
   return {
     id,
     className: ['input', ...classes].filter(Boolean).join(' '),
-    'aria-invalid': chrome.error ? true : undefined,
+    'aria-invalid': chrome.error || chrome.invalid ? true : undefined,
     'aria-required': chrome.required || undefined,
     'aria-describedby': describedBy(id, chrome.hint, chrome.error, extraDescribedBy),
   };
@@ -84,13 +87,14 @@ export function TextField({
   hint,
   error,
   required,
+  invalid,
   id,
   className,
   ...input
 }: TextFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
-  const chrome = { label, hideLabel, hint, error, required };
+  const chrome = { label, hideLabel, hint, error, required, invalid };
   return (
     <Field id={fieldId} {...chrome}>
       <input
@@ -110,13 +114,14 @@ export function TextAreaField({
   hint,
   error,
   required,
+  invalid,
   id,
   className,
   ...textarea
 }: TextAreaFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
-  const chrome = { label, hideLabel, hint, error, required };
+  const chrome = { label, hideLabel, hint, error, required, invalid };
   return (
     <Field id={fieldId} {...chrome}>
       <textarea

@@ -10,40 +10,15 @@ import {
   type IdentifiedQuestionEvent,
   type QuestionListData,
 } from '../lib/questionCache';
+import { createAppliedIds, isFetchingMore, shouldRestart } from '../lib/queryRestart';
 import { trpc } from '../trpc';
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
-/** True while an infinite query loads its next page (rather than refetching what it has). */
-function isFetchingMore(state: { fetchMeta: unknown }): boolean {
-  const meta = state.fetchMeta as { fetchMore?: unknown } | null;
-  return Boolean(meta?.fetchMore);
-}
-
-// A fetch under way when an event lands may have read the database before the event, and would then
-// overwrite the patch with older numbers: such a fetch is restarted, but at most once a second per
-// query, so a busy stream of events cannot keep a list from ever loading.
-const RESTART_GAP_MS = 1000;
-const restartedAt = new Map<string, number>();
-function shouldRestart(queryHash: string, fetching: boolean): boolean {
-  if (!fetching) return false;
-  const now = Date.now();
-  if (now - (restartedAt.get(queryHash) ?? 0) < RESTART_GAP_MS) return false;
-  restartedAt.set(queryHash, now);
-  return true;
-}
-
 const isNewerVote = createVoteOrder();
 
 // The ids of events applied lately: a write's own event comes back on the live stream too.
-const RECENT_EVENTS = 500;
-const applied = new Set<string>();
-function firstTime(id: string): boolean {
-  if (applied.has(id)) return false;
-  applied.add(id);
-  if (applied.size > RECENT_EVENTS) applied.delete(applied.values().next().value as string);
-  return true;
-}
+const firstTime = createAppliedIds();
 
 /**
  * Applies one question event, live or handed back by a write, to everything cached: every question

@@ -1,0 +1,31 @@
+/** True while an infinite query loads its next page (rather than refetching what it has). */
+export function isFetchingMore(state: { fetchMeta: unknown }): boolean {
+  const meta = state.fetchMeta as { fetchMore?: unknown } | null;
+  return Boolean(meta?.fetchMore);
+}
+
+// A fetch under way when an event lands may have read the database before the event, and would then
+// overwrite the patch with older numbers: such a fetch is restarted, but at most once a second per
+// query, so a busy stream of events cannot keep a list from ever loading.
+const RESTART_GAP_MS = 1000;
+const restartedAt = new Map<string, number>();
+
+/** Whether a query fetching while an event was applied should be fetched again (see above). */
+export function shouldRestart(queryHash: string, fetching: boolean): boolean {
+  if (!fetching) return false;
+  const now = Date.now();
+  if (now - (restartedAt.get(queryHash) ?? 0) < RESTART_GAP_MS) return false;
+  restartedAt.set(queryHash, now);
+  return true;
+}
+
+/** Remembers the ids of the events applied lately: a write's own event comes back on the live stream too. */
+export function createAppliedIds(capacity = 500): (id: string) => boolean {
+  const applied = new Set<string>();
+  return (id) => {
+    if (applied.has(id)) return false;
+    applied.add(id);
+    if (applied.size > capacity) applied.delete(applied.values().next().value as string);
+    return true;
+  };
+}

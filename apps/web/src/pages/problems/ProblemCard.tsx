@@ -1,0 +1,40 @@
+import { formatRelativeTime, problemCardText } from '@app/validators';
+import { Link } from 'react-router-dom';
+import type { ProblemSummary } from '../../lib/problemTypes';
+import { countLabel } from '../../lib/questionCache';
+
+export interface ProblemCardProps {
+  problem: ProblemSummary;
+  /** The current time, for 'posted 3 minutes ago'. */
+  now: number;
+}
+
+/**
+ * One problem in the list (SPEC §2): the vote count, the title (a link stretched over the card), the
+ * text cut at 75 characters plus '...', and who created it when.
+ */
+export function ProblemCard({ problem, now }: ProblemCardProps) {
+  return (
+    <article className="problem-card">
+      <div className="problem-card__votes">
+        <span className="problem-card__score">{countLabel(problem.voteScore, 'vote')}</span>
+        <span className="problem-card__split">
+          <span>{problem.upVoteCount} up</span>
+          <span>{problem.downVoteCount} down</span>
+        </span>
+      </div>
+      <div className="problem-card__main">
+        <h2 className="problem-card__title">
+          <Link to={`/problem/${problem.id}`} className="problem-card__link">
+            {problem.title}
+          </Link>
+        </h2>
+        <p className="problem-card__text">{problemCardText(problem.text)}</p>
+        <p className="problem-card__meta">
+          Created by <span className="author">{problem.postedBy}</span>{' '}
+          <span>{formatRelativeTime(problem.createdAt, now)}</span>
+        </p>
+      </div>
+    </article>
+  );
+}
