@@ -10,7 +10,7 @@ const nameOf = (path: readonly PropertyKey[] | undefined): string => {
 z.config({
   // In the browser the Content-Security-Policy forbids compiling code, and zod would probe for it
   // with Function('') (a reported violation on every page): validate without it there.
-  jitless: typeof document !== 'undefined',
+  jitless: 'document' in globalThis,
   customError(issue) {
     const subject = nameOf(issue.path);
     switch (issue.code) {
