@@ -9,3 +9,4 @@ export * from './time';
 export * from './transport';
 export * from './messaging';
 export * from './problems';
+export * from './games';

@@ -1,0 +1,112 @@
+import {
+  gameMessages,
+  PLAYER_LIMIT_MAX,
+  PLAYER_LIMIT_MIN,
+  TIME_LIMIT_MAX,
+  TIME_LIMIT_MIN,
+} from '@app/validators';
+import { ensure } from './errors';
+import { GAME_STATUS, type GameStatus } from './status';
+
+const MINUTE_MS = 60_000;
+
+/** A CollabCode game's rules; the code itself lives in the game's Yjs document. */
+export interface CollabCodeState {
+  status: GameStatus;
+  players: string[];
+  playerLimit: number;
+  /** Minutes, counted from `startTime`. */
+  timeLimit: number;
+  /** Epoch ms of the first join; null until then. */
+  startTime: number | null;
+  problemId: number;
+  winners: string[];
+}
+
+export interface NewCollabCodeGame {
+  playerLimit: number;
+  timeLimit: number;
+  problemId: number;
+}
+
+/** A new game: waiting, nobody in it, the clock not started. */
+export function newCollabCodeGame({
+  playerLimit,
+  timeLimit,
+  problemId,
+}: NewCollabCodeGame): CollabCodeState {
+  ensure(Number.isInteger(playerLimit), gameMessages.playerLimitNotWhole);
+  ensure(playerLimit >= PLAYER_LIMIT_MIN, gameMessages.minPlayers);
+  ensure(playerLimit <= PLAYER_LIMIT_MAX, gameMessages.maxPlayers);
+  ensure(Number.isInteger(timeLimit), gameMessages.timeLimitNotWhole);
+  ensure(timeLimit >= TIME_LIMIT_MIN, gameMessages.minTime);
+  ensure(timeLimit <= TIME_LIMIT_MAX, gameMessages.maxTime);
+  ensure(Number.isInteger(problemId) && problemId > 0, gameMessages.noProblemId);
+  return {
+    status: GAME_STATUS.waiting,
+    players: [],
+    playerLimit,
+    timeLimit,
+    startTime: null,
+    problemId,
+    winners: [],
+  };
+}
+
+/** When the time is up (epoch ms), or null before the first join. */
+export function collabCodeDeadline(state: CollabCodeState): number | null {
+  return state.startTime === null ? null : state.startTime + state.timeLimit * MINUTE_MS;
+}
+
+/** At the deadline or after it (SPEC §4: at zero or below). */
+export function isTimeUp(state: CollabCodeState, now: number): boolean {
+  const deadline = collabCodeDeadline(state);
+  return deadline !== null && now >= deadline;
+}
+
+/**
+ * The first join starts the game and its clock; others join while it is not over, the time is not
+ * up and there is room. Joining again changes nothing.
+ */
+export function joinCollabCode(
+  state: CollabCodeState,
+  username: string,
+  now: number,
+): CollabCodeState {
+  ensure(state.status !== GAME_STATUS.over, gameMessages.gameOver);
+  if (state.players.includes(username)) return state;
+  ensure(!isTimeUp(state, now), gameMessages.timeUp);
+  ensure(state.players.length < state.playerLimit, gameMessages.gameFull);
+  const players = [...state.players, username];
+  return state.status === GAME_STATUS.waiting
+    ? { ...state, players, status: GAME_STATUS.inProgress, startTime: now }
+    : { ...state, players };
+}
+
+/** The player leaves; the game goes on (the clock too). Leaving a finished game changes nothing. */
+export function leaveCollabCode(state: CollabCodeState, username: string): CollabCodeState {
+  ensure(state.players.includes(username), gameMessages.notAPlayer);
+  if (state.status === GAME_STATUS.over) return state;
+  return { ...state, players: state.players.filter((player) => player !== username) };
+}
+
+/** The game ends: all tests passed (every player wins) or the time ran out (nobody does). */
+export function endCollabCode(
+  state: CollabCodeState,
+  { winners }: { winners: readonly string[] },
+): CollabCodeState {
+  ensure(state.status !== GAME_STATUS.over, gameMessages.gameOver);
+  ensure(
+    winners.every((winner) => state.players.includes(winner)),
+    gameMessages.notAPlayer,
+  );
+  return { ...state, status: GAME_STATUS.over, winners: [...new Set(winners)] };
+}
+
+/** Only a player may edit, while the game is in progress and before the deadline. */
+export function assertCanEdit(state: CollabCodeState, username: string, now: number): void {
+  ensure(state.status !== GAME_STATUS.over, gameMessages.gameOver);
+  ensure(state.status === GAME_STATUS.inProgress, gameMessages.gameNotStarted);
+  ensure(state.players.includes(username), gameMessages.notAPlayer);
+  ensure(!isTimeUp(state, now), gameMessages.timeUp);
+}

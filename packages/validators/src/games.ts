@@ -1,0 +1,313 @@
+import { z } from 'zod';
+import { CODE_MAX } from './problems';
+import { charCount, cleanText } from './text';
+
+export const GAME_TYPES = ['Nim', 'CollabCode'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
+
+/** SPEC §4: the statuses a game goes through (the state machines live in @app/games). */
+export const GAME_STATUSES = ['WAITING_TO_START', 'IN_PROGRESS', 'OVER'] as const;
+export type GameStatusValue = (typeof GAME_STATUSES)[number];
+
+// SPEC §5 and §9
+export const GAME_TITLE_MIN = 5;
+/** Titles must be shorter than this (trimmed). */
+export const GAME_TITLE_LIMIT = 25;
+export const GAME_PASSWORD_MIN = 4;
+export const GAME_PASSWORD_MAX = 256;
+export const PLAYER_LIMIT_MIN = 2;
+export const PLAYER_LIMIT_MAX = 20;
+export const PLAYER_LIMIT_DEFAULT = 4;
+/** Minutes. */
+export const TIME_LIMIT_MIN = 5;
+export const TIME_LIMIT_MAX = 240;
+export const TIME_LIMIT_DEFAULT = 60;
+// Nim: 21 objects, 1 to 3 per move; whoever takes the last one loses.
+export const NIM_INITIAL_OBJECTS = 21;
+export const NIM_MIN_TAKE = 1;
+export const NIM_MAX_TAKE = 3;
+/** A Nim game always has two seats. */
+export const NIM_PLAYERS = 2;
+/** One Yjs update of the shared editor, and one awareness (cursor + name) update, in bytes. */
+export const CODE_UPDATE_MAX_BYTES = 256 * 1024;
+export const PRESENCE_UPDATE_MAX_BYTES = 16 * 1024;
+export const GAME_ID_MAX = 64;
+
+export const gameMessages = {
+  // SPEC §2 screens
+  nimTitle: 'Nim Game',
+  collabCodeTitle: 'Collaborative Coding',
+  notStarted: 'Not started',
+  statusPrefix: 'Status: ',
+  status: (status: string) => `Status: ${status}`,
+  /** 'No {type} games available'; with no type filter (All Games), 'No games available'. */
+  noGames: (type?: GameType | null) => (type ? `No ${type} games available` : 'No games available'),
+  enterPassword: 'Please enter room password:',
+  selectGameType: 'Select Game Type',
+  availableGames: 'Available Games',
+  allGames: 'All Games',
+  refreshList: 'Refresh List',
+  createGame: 'Create Game',
+  join: 'Join',
+  leaveGame: 'Leave Game',
+  submitMove: 'Submit Move',
+  runTests: 'Run Tests',
+  submit: 'Submit',
+  cancel: 'Cancel',
+  noStartTime: 'No Start Time',
+  emptySolution: 'Empty solution',
+  noWinner: 'No winner',
+  // SPEC §5, game creation
+  titleRequired: 'Game title is required',
+  titleTooShort: `Game title must be at least ${GAME_TITLE_MIN} characters`,
+  titleTooLong: `Game title must be less than ${GAME_TITLE_LIMIT} characters`,
+  minPlayers: `Minimum ${PLAYER_LIMIT_MIN} players required`,
+  maxPlayers: `Maximum ${PLAYER_LIMIT_MAX} players allowed`,
+  playerLimitNotNumber: 'Player limit must be a number',
+  playerLimitNotWhole: 'Player limit must be a whole number',
+  minTime: `Minimum time limit is ${TIME_LIMIT_MIN} minutes`,
+  maxTime: `Maximum time limit is ${TIME_LIMIT_MAX} minutes`,
+  timeLimitNotNumber: 'Time limit must be a number',
+  timeLimitNotWhole: 'Time limit must be a whole number of minutes',
+  passwordTooShort: `Password must be at least ${GAME_PASSWORD_MIN} characters`,
+  passwordTooLong: `Password cannot be more than ${GAME_PASSWORD_MAX} characters`,
+  selectProblem: 'You must select a problem for the game',
+  noFunctionSignature: 'No function signature given',
+  noProblemId: 'No problem ID',
+  // SPEC §8
+  fetchGamesFailed: 'Error fetching games',
+  incorrectPassword: 'Incorrect password for this game',
+  joinPrivateFailed: 'Error joining private game',
+  createCollabCodeFailed: 'Failed to create CollabCode game. Please try again.',
+  createNimFailed: 'Failed to create Nim game. Please try again.',
+  unknownGameType: 'Unknown game type',
+  // Our own: refused moves and requests
+  gameNotFound: 'Game not found',
+  invalidGameId: 'Invalid game ID',
+  notAPlayer: 'You are not a player in this game',
+  alreadyJoined: 'You have already joined this game',
+  notYourTurn: 'It is not your turn',
+  nimMoveRange: `You can take ${NIM_MIN_TAKE} to ${NIM_MAX_TAKE} objects`,
+  /** Fewer objects remain than the player tried to take. */
+  nimTooMany: (remaining: number) =>
+    remaining === 1
+      ? 'Only 1 object is left: you can take only 1'
+      : `Only ${remaining} objects are left: you can take ${NIM_MIN_TAKE} to ${remaining}`,
+  gameNotStarted: 'This game has not started yet',
+  gameOver: 'This game is over',
+  gameFull: 'This game is full',
+  timeUp: 'Time is up',
+  passwordRequired: 'This game is private: please enter its password',
+  tooManyPasswordAttempts:
+    'Too many wrong passwords for this game. Please wait a few minutes and try again.',
+  invalidUpdate: 'Invalid code update',
+  updateTooLarge: 'This change is too large to send at once',
+  invalidPresence: 'Invalid cursor update',
+  codeTooLong: `Code cannot be more than ${CODE_MAX.toLocaleString('en-US')} characters`,
+  slowDown: 'You are running tests too fast. Please wait a few seconds and try again.',
+} as const;
+
+/** The winners of a finished game as shown in the room: their names, or 'No winner'. */
+export const winnersText = (winners: readonly string[]): string =>
+  winners.length > 0 ? winners.join(', ') : gameMessages.noWinner;
+
+/** SPEC §2: the room's title by game type. */
+export const gameTypeTitle = (type: GameType): string =>
+  type === 'Nim' ? gameMessages.nimTitle : gameMessages.collabCodeTitle;
+
+/** A game's title: cleaned like all user text, then 5 to fewer than 25 characters (SPEC §5). */
+export const gameTitleSchema = z
+  .string({ error: gameMessages.titleRequired })
+  .overwrite(cleanText)
+  .min(1, gameMessages.titleRequired)
+  .refine((title) => title.length === 0 || charCount(title) >= GAME_TITLE_MIN, {
+    message: gameMessages.titleTooShort,
+  })
+  .refine((title) => charCount(title) < GAME_TITLE_LIMIT, { message: gameMessages.titleTooLong });
+
+/** A room password as typed: trimmed (SPEC §5), never longer than the login limit. */
+const passwordText = z
+  .string({ error: gameMessages.passwordTooShort })
+  .trim()
+  .max(GAME_PASSWORD_MAX, gameMessages.passwordTooLong);
+
+const wholeNumber = (
+  min: number,
+  max: number,
+  messages: { notNumber: string; notWhole: string; tooSmall: string; tooLarge: string },
+) =>
+  z
+    .number({ error: messages.notNumber })
+    .int(messages.notWhole)
+    .min(min, messages.tooSmall)
+    .max(max, messages.tooLarge);
+
+export const playerLimitSchema = wholeNumber(PLAYER_LIMIT_MIN, PLAYER_LIMIT_MAX, {
+  notNumber: gameMessages.playerLimitNotNumber,
+  notWhole: gameMessages.playerLimitNotWhole,
+  tooSmall: gameMessages.minPlayers,
+  tooLarge: gameMessages.maxPlayers,
+});
+
+/** Minutes. */
+export const timeLimitSchema = wholeNumber(TIME_LIMIT_MIN, TIME_LIMIT_MAX, {
+  notNumber: gameMessages.timeLimitNotNumber,
+  notWhole: gameMessages.timeLimitNotWhole,
+  tooSmall: gameMessages.minTime,
+  tooLarge: gameMessages.maxTime,
+});
+
+/**
+ * A number field of a form as the schemas above read it: a blank or non-numeric field is NaN (so
+ * it is 'not a number', never a silent 0).
+ */
+export function numberFromField(raw: string): number {
+  const text = raw.trim();
+  return text === '' ? Number.NaN : Number(text);
+}
+
+export const gameProblemIdSchema = z
+  .number({ error: gameMessages.selectProblem })
+  .int(gameMessages.noProblemId)
+  .positive(gameMessages.noProblemId)
+  .max(Number.MAX_SAFE_INTEGER, gameMessages.noProblemId);
+
+/** Game ids are URL-safe text (the server makes them from random bytes). */
+export const gameIdSchema = z
+  .string({ error: gameMessages.invalidGameId })
+  .regex(/^[A-Za-z0-9_-]+$/, gameMessages.invalidGameId)
+  .max(GAME_ID_MAX, gameMessages.invalidGameId);
+
+const privacyFields = {
+  isPrivate: z.boolean().default(false),
+  password: passwordText.optional(),
+};
+
+type Privacy = { isPrivate: boolean; password?: string | undefined };
+
+/**
+ * SPEC §5: a private game needs a password of at least 4 characters (trimmed). Checked even when
+ * another field has a problem (zod would skip it), so the form shows every message at once.
+ */
+const checkPrivacy = z.superRefine<Privacy>(
+  (value, ctx) => {
+    if (value.isPrivate && charCount(value.password ?? '') < GAME_PASSWORD_MIN) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: gameMessages.passwordTooShort });
+    }
+  },
+  {
+    when: (payload) =>
+      payload.issues.every(
+        (issue) =>
+          issue.path !== undefined &&
+          issue.path.length > 0 &&
+          !['isPrivate', 'password'].includes(String(issue.path[0])),
+      ),
+  },
+);
+
+/** A public game has no password, whatever the form still holds. */
+const dropPublicPassword = <T extends Privacy>(value: T): T =>
+  value.isPrivate ? value : { ...value, password: undefined };
+
+export const CreateNimGameInput = z
+  .object({ title: gameTitleSchema, ...privacyFields })
+  .check(checkPrivacy)
+  .transform(dropPublicPassword);
+export type CreateNimGameInput = z.input<typeof CreateNimGameInput>;
+export type CreateNimGameData = z.output<typeof CreateNimGameInput>;
+
+export const CreateCollabCodeGameInput = z
+  .object({
+    title: gameTitleSchema,
+    ...privacyFields,
+    playerLimit: playerLimitSchema.default(PLAYER_LIMIT_DEFAULT),
+    timeLimit: timeLimitSchema.default(TIME_LIMIT_DEFAULT),
+    problemId: gameProblemIdSchema,
+  })
+  .check(checkPrivacy)
+  .transform(dropPublicPassword);
+export type CreateCollabCodeGameInput = z.input<typeof CreateCollabCodeGameInput>;
+export type CreateCollabCodeGameData = z.output<typeof CreateCollabCodeGameInput>;
+
+export const GameIdInput = z.object({ id: gameIdSchema });
+export type GameIdInput = z.infer<typeof GameIdInput>;
+
+/** A private game's password is checked by the server; a public game ignores it. */
+export const JoinGameInput = z.object({ id: gameIdSchema, password: passwordText.optional() });
+export type JoinGameInput = z.infer<typeof JoinGameInput>;
+
+export const VerifyGamePasswordInput = z.object({
+  id: gameIdSchema,
+  password: passwordText.min(1, gameMessages.incorrectPassword),
+});
+export type VerifyGamePasswordInput = z.infer<typeof VerifyGamePasswordInput>;
+
+export const NimMoveInput = z.object({
+  id: gameIdSchema,
+  numObjects: z
+    .number({ error: gameMessages.nimMoveRange })
+    .int(gameMessages.nimMoveRange)
+    .min(NIM_MIN_TAKE, gameMessages.nimMoveRange)
+    .max(NIM_MAX_TAKE, gameMessages.nimMoveRange),
+});
+export type NimMoveInput = z.infer<typeof NimMoveInput>;
+
+/** Standard base64 (btoa / Buffer), as the web encodes Yjs updates. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** The length of the base64 text of `bytes` bytes. */
+export const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
+
+const base64Update = (maxBytes: number, messages: { invalid: string; tooLarge: string }) =>
+  z
+    .string({ error: messages.invalid })
+    .min(1, messages.invalid)
+    .max(base64Length(maxBytes), messages.tooLarge)
+    .regex(BASE64, messages.invalid);
+
+/** One Yjs update of the shared editor (base64). */
+export const CodeUpdateInput = z.object({
+  id: gameIdSchema,
+  update: base64Update(CODE_UPDATE_MAX_BYTES, {
+    invalid: gameMessages.invalidUpdate,
+    tooLarge: gameMessages.updateTooLarge,
+  }),
+});
+export type CodeUpdateInput = z.infer<typeof CodeUpdateInput>;
+
+/** One awareness update (cursor + name), base64; never stored. */
+export const PresenceInput = z.object({
+  id: gameIdSchema,
+  update: base64Update(PRESENCE_UPDATE_MAX_BYTES, {
+    invalid: gameMessages.invalidPresence,
+    tooLarge: gameMessages.invalidPresence,
+  }),
+});
+export type PresenceInput = z.infer<typeof PresenceInput>;
+
+/** SPEC §7's whole-text move (updatedCode): the new text of the editor, applied as a diff. */
+export const SetGameCodeInput = z.object({
+  id: gameIdSchema,
+  code: z
+    .string({ error: gameMessages.invalidUpdate })
+    .refine((code) => charCount(code) <= CODE_MAX, gameMessages.codeTooLong),
+});
+export type SetGameCodeInput = z.infer<typeof SetGameCodeInput>;
+
+export const ListGamesInput = z.object({
+  gameType: z.enum(GAME_TYPES, { error: gameMessages.unknownGameType }).optional(),
+  status: z.enum(GAME_STATUSES).optional(),
+});
+export type ListGamesInput = z.infer<typeof ListGamesInput>;
+
+export const GameRunTestsInput = z.object({ id: gameIdSchema });
+export type GameRunTestsInput = z.infer<typeof GameRunTestsInput>;
+
+/** Resumable subscriptions: the lobby (every game) and one room. */
+export const GameLobbyEventsInput = z.object({ lastEventId: z.string().max(32).nullish() });
+export type GameLobbyEventsInput = z.infer<typeof GameLobbyEventsInput>;
+export const GameRoomEventsInput = z.object({
+  id: gameIdSchema,
+  lastEventId: z.string().max(32).nullish(),
+});
+export type GameRoomEventsInput = z.infer<typeof GameRoomEventsInput>;
