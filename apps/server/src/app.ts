@@ -1,4 +1,4 @@
-import { createApiDeps, pruneEvents, type ApiDeps } from '@app/api';
+import { createApiDeps, createGameTimer, pruneEvents, type ApiDeps } from '@app/api';
 import { createDb, type Db } from '@app/db';
 import { createSandbox } from '@app/sandbox';
 import { seedDemoContent } from '@app/seed';
@@ -35,6 +35,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ...(config.testRunRateLimit ? { testRuns: config.testRunRateLimit } : {}),
     },
   });
+  // CollabCode deadlines end games on the server even with no browser open.
+  const gameTimer = createGameTimer(deps);
+  await gameTimer.start();
   const createRequestContext = contextFactory(deps, createSessionCookies(config.sessionSecret));
   const app = createHttpApp({
     createRequestContext,
@@ -58,6 +61,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     deps,
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     async close() {
+      gameTimer.stop();
       clearInterval(pruner);
       upgrades.close();
       server.closeAllConnections();

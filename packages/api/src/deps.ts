@@ -3,6 +3,7 @@ import type { Sandbox } from '@app/sandbox';
 import type { EventBus } from './events/bus';
 import { createOutboxBus } from './events/outbox-bus';
 import { createRateLimiters, type RateLimiters, type RateLimits } from './rate-limit';
+import { createGameDocCache, type GameDocCache } from './services/games/game-docs';
 import {
   createQuestionListCache,
   type QuestionListCache,
@@ -20,6 +21,8 @@ export interface ApiDeps {
   sandbox: Sandbox;
   limiters: RateLimiters;
   caches: { questionList: QuestionListCache };
+  /** CollabCode documents (Yjs), a cache rebuilt from the database's update log. */
+  games: { docs: GameDocCache };
 }
 
 /**
@@ -38,5 +41,6 @@ export async function createApiDeps(
     sandbox: opts.sandbox,
     limiters: createRateLimiters(opts.limits),
     caches: { questionList: await createQuestionListCache(events) },
+    games: { docs: createGameDocCache() },
   };
 }

@@ -15,7 +15,14 @@ export {
 } from './context';
 export type { EventBus } from './events/bus';
 export { createOutboxBus, pruneEvents } from './events/outbox-bus';
-export type { BusEvent, EventMap, PublishedEvent, Topic } from './events/topics';
+export type {
+  BroadcastMap,
+  BroadcastTopic,
+  BusEvent,
+  EventMap,
+  PublishedEvent,
+  Topic,
+} from './events/topics';
 export type { QuestionEvent } from './services/questions/question-events';
 export type { PublicUser, UserEvent } from './services/users/user-events';
 export type { ProblemEvent } from './services/problems/problem-events';
@@ -34,6 +41,15 @@ export type {
   GlobalMessageEvent,
   InboxEvent,
 } from './services/messaging/messaging-events';
+export type { GameEvent, GamePresence } from './services/games/game-events';
+export type { GameSummary, GameType, GameView } from './services/games/game-shapes';
+export {
+  createGameTimer,
+  systemClock,
+  type GameTimer,
+  type GameTimerClock,
+} from './services/games/game-timer';
+export { CODE_TEXT, codeText } from './services/games/game-docs';
 export {
   createRateLimiters,
   DEFAULT_RATE_LIMITS,

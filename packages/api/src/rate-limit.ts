@@ -50,6 +50,8 @@ export interface RateLimits {
   messages: RateLimit;
   /** Sandbox runs a user starts: Test Solution, Run Tests, creating a problem, submitting. */
   testRuns: RateLimit;
+  /** Wrong guesses at a private game's password, per user and game. */
+  gamePasswords: RateLimit;
 }
 
 /** The process's limiters, one per kind of thing limited: part of the shared dependencies. */
@@ -62,6 +64,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginByAddress: { max: 30, windowMs: FIFTEEN_MINUTES },
   messages: { max: 10, windowMs: 10_000 },
   testRuns: { max: 20, windowMs: 10_000 },
+  gamePasswords: { max: 5, windowMs: 60_000 },
 };
 
 /** Builds every limiter; tests and the benchmark raise a limit by overriding it. */
@@ -72,6 +75,7 @@ export function createRateLimiters(overrides: Partial<RateLimits> = {}): RateLim
     loginByAddress: createMemoryRateLimiter(limits.loginByAddress),
     messages: createMemoryRateLimiter(limits.messages),
     testRuns: createMemoryRateLimiter(limits.testRuns),
+    gamePasswords: createMemoryRateLimiter(limits.gamePasswords),
   };
 }
 

@@ -2,6 +2,7 @@ import { answerRouter } from './routers/answer';
 import { authRouter } from './routers/auth';
 import { chatRouter } from './routers/chat';
 import { commentRouter } from './routers/comment';
+import { gameRouter } from './routers/game';
 import { messageRouter } from './routers/message';
 import { problemRouter } from './routers/problem';
 import { questionRouter } from './routers/question';
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   chat: chatRouter,
   problem: problemRouter,
   submission: submissionRouter,
+  game: gameRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -66,6 +66,11 @@ function observed(bus: EventBus) {
       waiting.splice(0).forEach((resolve) => resolve());
       return unsubscribe;
     },
+    async subscribeBroadcast(topic, key, listener) {
+      const unsubscribe = await bus.subscribeBroadcast(topic, key, listener);
+      waiting.splice(0).forEach((resolve) => resolve());
+      return unsubscribe;
+    },
   };
   const nextSubscription = () => new Promise<void>((resolve) => waiting.push(resolve));
   return { bus: wrapped, nextSubscription };

@@ -1,6 +1,7 @@
 import { hashPassword } from '@app/api';
 import { users, type Db } from '@app/db';
 import { sql } from 'drizzle-orm';
+import { seedDemoGames } from './demo-games';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoProblems } from './demo-problems';
 import { seedDemoQuestions } from './demo-questions';
@@ -35,4 +36,5 @@ export async function seedDemoContent(db: Db, opts: { onlyIfEmpty: boolean }): P
   seedDemoQuestions(db);
   seedDemoMessages(db);
   seedDemoProblems(db);
+  seedDemoGames(db);
 }

@@ -4,10 +4,12 @@ import {
   createCallerFactory,
   createContext,
   createMemorySessionStore,
+  codeText,
 } from '@app/api';
 import {
   chats,
   createTestDb,
+  games,
   globalMessages,
   problems,
   submissions,
@@ -19,6 +21,7 @@ import { createSandbox, type Sandbox } from '@app/sandbox';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoContent } from './demo';
+import { DEMO_GAMES, DEMO_GAME_PROBLEM } from './demo-games';
 import { DEMO_PROBLEMS } from './demo-problems';
 import { seedManyQuestions } from './bulk-questions';
 
@@ -281,5 +284,38 @@ describe('seedDemoProblems', () => {
     const before = count();
     await seedDemoContent(db, { onlyIfEmpty: false });
     expect(count()).toBe(before);
+  });
+});
+
+describe('seedDemoGames', () => {
+  it('opens one Nim game and one CollabCode game on a demo problem, whose document starts as its signature', async () => {
+    const db = createTestDb();
+    await seedDemoContent(db, { onlyIfEmpty: true });
+    const carol = await signedInAs(db, 'carol');
+    const lobby = await carol.game.list();
+    expect(lobby.map((g) => [g.title, g.gameType, g.status, g.players, g.isPrivate])).toEqual([
+      [DEMO_GAMES.collabCode.title, 'CollabCode', 'WAITING_TO_START', [], false],
+      [DEMO_GAMES.nim.title, 'Nim', 'WAITING_TO_START', [], false],
+    ]);
+    const collab = lobby.find((g) => g.gameType === 'CollabCode')!;
+    const room = await carol.game.byId({ id: collab.id });
+    expect(room).toMatchObject({ problemTitle: DEMO_GAME_PROBLEM, deadline: null });
+
+    await carol.game.join({ id: collab.id });
+    const { update } = await carol.game.codeState({ id: collab.id });
+    const twoSum = DEMO_PROBLEMS.find((p) => p.title === DEMO_GAME_PROBLEM)!;
+    expect(codeText(update)).toBe(twoSum.functionSignature);
+  });
+
+  it('adds no second set of games when the seed runs again', async () => {
+    const db = createTestDb();
+    await seedDemoContent(db, { onlyIfEmpty: true });
+    await seedDemoContent(db, { onlyIfEmpty: false });
+    expect(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(games)
+        .get()?.n,
+    ).toBe(2);
   });
 });

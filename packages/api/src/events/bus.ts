@@ -1,7 +1,8 @@
 import type { Executor } from '@app/db';
-import type { BusEvent, EventMap, Topic } from './topics';
+import type { BroadcastMap, BroadcastTopic, BusEvent, EventMap, Topic } from './topics';
 
 export type Listener<T extends Topic> = (event: BusEvent<T>) => void;
+export type BroadcastListener<T extends BroadcastTopic> = (payload: BroadcastMap[T]) => void;
 
 /**
  * Publish / subscribe by topic and key. An event is first recorded in the outbox by the write
@@ -33,6 +34,23 @@ export interface EventBus {
     afterId: string,
     limit: number,
   ): Promise<BusEvent<T>[]>;
+  /** The id of the last stored event of one key of a topic (null when there is none yet). */
+  latestId(topic: Topic, key: string): Promise<string | null>;
   /** Whether the second id was published after the first (ids are opaque outside the bus). */
   isAfter(id: string, than: string): boolean;
+  /**
+   * Hands an ephemeral message (a cursor, who is here) to the live listeners of one key of a
+   * broadcast topic, now: never stored, no id, no replay; whoever is not listening misses it.
+   */
+  broadcast<T extends BroadcastTopic>(
+    topic: T,
+    key: string,
+    payload: BroadcastMap[T],
+  ): Promise<void>;
+  /** Listens to one key of a broadcast topic. Resolves to the unsubscribe. */
+  subscribeBroadcast<T extends BroadcastTopic>(
+    topic: T,
+    key: string,
+    listener: BroadcastListener<T>,
+  ): Promise<() => void>;
 }

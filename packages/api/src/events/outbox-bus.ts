@@ -1,10 +1,10 @@
 import { events, type Db } from '@app/db';
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import superjson from 'superjson';
 import { deepFreeze } from '../services/shared/deep-freeze';
 import { perDb } from '../services/shared/prepared';
-import type { EventBus, Listener } from './bus';
-import type { BusEvent, Topic } from './topics';
+import type { BroadcastListener, EventBus, Listener } from './bus';
+import type { BroadcastTopic, BusEvent, Topic } from './topics';
 
 type Stored = ReturnType<typeof superjson.serialize>;
 
@@ -37,10 +37,20 @@ const replayKey = perDb((db) =>
     .prepare(),
 );
 
+const latestOfKey = perDb((db) =>
+  db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.topic, sql.placeholder('topic')), eq(events.key, sql.placeholder('key'))))
+    .orderBy(desc(events.id))
+    .limit(1)
+    .prepare(),
+);
+
 /** The in-process bus over the `events` table: listeners live in this process. */
 export function createOutboxBus(db: Db): EventBus {
   const listeners = new Map<string, Set<Listener<Topic>>>();
-  const channel = (topic: Topic, key: string | null) => `${topic}\u0000${key ?? '*'}`;
+  const channel = (topic: string, key: string | null) => `${topic}\u0000${key ?? '*'}`;
 
   const notify = (name: string, event: BusEvent) => {
     for (const listener of listeners.get(name) ?? []) {
@@ -52,6 +62,9 @@ export function createOutboxBus(db: Db): EventBus {
       }
     }
   };
+
+  // Ephemeral messages have listeners of their own: they never mix with stored events' streams.
+  const broadcastListeners = new Map<string, Set<BroadcastListener<BroadcastTopic>>>();
 
   return {
     record(tx, topic, key, payload, now) {
@@ -91,7 +104,32 @@ export function createOutboxBus(db: Db): EventBus {
         payload: deepFreeze(superjson.deserialize(row.payload as Stored)),
       }));
     },
+    async latestId(topic, key) {
+      const row = latestOfKey(db).get({ topic, key });
+      return row ? String(row.id) : null;
+    },
     isAfter: (id, than) => parseId(id) > parseId(than),
+    async broadcast(topic, key, payload) {
+      const frozen = deepFreeze(payload);
+      for (const listener of broadcastListeners.get(channel(topic, key)) ?? []) {
+        try {
+          listener(frozen);
+        } catch (error) {
+          console.error(`broadcast listener on ${topic} failed:`, error);
+        }
+      }
+    },
+    async subscribeBroadcast(topic, key, listener) {
+      const name = channel(topic, key);
+      let set = broadcastListeners.get(name);
+      if (!set) broadcastListeners.set(name, (set = new Set()));
+      const l = listener as BroadcastListener<BroadcastTopic>;
+      set.add(l);
+      return () => {
+        set.delete(l);
+        if (set.size === 0) broadcastListeners.delete(name);
+      };
+    },
   };
 }
 

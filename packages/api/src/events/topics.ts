@@ -3,6 +3,7 @@ import type {
   GlobalMessageEvent,
   InboxEvent,
 } from '../services/messaging/messaging-events';
+import type { GameEvent, GamePresence } from '../services/games/game-events';
 import type { ProblemEvent } from '../services/problems/problem-events';
 import type { QuestionEvent } from '../services/questions/question-events';
 import type { UserEvent } from '../services/users/user-events';
@@ -15,8 +16,17 @@ export interface EventMap {
   chat: ChatEvent;
   inbox: InboxEvent;
   problem: ProblemEvent;
+  /** Keyed by game id: the room's state, code updates and test results; the lobby reads states. */
+  game: GameEvent;
 }
 export type Topic = keyof EventMap;
+
+/** Ephemeral topics (EventBus.broadcast): never stored, only live listeners hear them. */
+export interface BroadcastMap {
+  /** Keyed by game id: a CollabCode player's awareness (cursor, name). */
+  gamePresence: GamePresence;
+}
+export type BroadcastTopic = keyof BroadcastMap;
 
 /**
  * One stored event. `id` is opaque to clients (only the bus reads it) and grows in publish order;

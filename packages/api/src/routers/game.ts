@@ -1,0 +1,123 @@
+import {
+  CodeUpdateInput,
+  CreateCollabCodeGameInput,
+  CreateNimGameInput,
+  GameIdInput,
+  GameLobbyEventsInput,
+  GameRoomEventsInput,
+  GameRunTestsInput,
+  JoinGameInput,
+  ListGamesInput,
+  NimMoveInput,
+  PresenceInput,
+  SetGameCodeInput,
+  VerifyGamePasswordInput,
+} from '@app/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { liveStream } from '../events/live-stream';
+import { livePresence } from '../events/presence-stream';
+import { codeState, editCode, setCode } from '../services/games/code-edits';
+import { createCollabCodeGame, createNimGame } from '../services/games/create-game';
+import { mayReceiveGameEvent } from '../services/games/game-access';
+import { changesLobby } from '../services/games/game-events';
+import { getGame, listGames } from '../services/games/game-list';
+import { joinGame, leaveGame, verifyGamePassword } from '../services/games/game-membership';
+import { mayHearPresence, sendPresence } from '../services/games/game-presence';
+import { runGameTests } from '../services/games/game-tests';
+import { makeNimMove } from '../services/games/nim-moves';
+import { protectedProcedure } from '../trpc';
+
+// Games are for signed-in users. A game's state (the lobby, a room's view) is public to all of
+// them; moves are the session user's own, checked by the rules of @app/games; a CollabCode room's
+// document, test results and cursors reach its players only. A refused move is the caller's error
+// and publishes nothing. Writes answer with the event they published.
+export const gameRouter = {
+  /** The lobby, newest first; never a password (only isPrivate). */
+  list: protectedProcedure
+    .input(ListGamesInput.default({}))
+    .query(({ ctx, input }) => listGames(ctx.deps, input)),
+
+  byId: protectedProcedure
+    .input(GameIdInput)
+    .query(({ ctx, input }) => getGame(ctx.deps, input.id)),
+
+  /** The creator is not seated: they join from the lobby like everyone else. */
+  createNim: protectedProcedure
+    .input(CreateNimGameInput)
+    .mutation(({ ctx, input }) => createNimGame(ctx.deps, ctx.viewer, input)),
+
+  createCollabCode: protectedProcedure
+    .input(CreateCollabCodeGameInput)
+    .mutation(({ ctx, input }) => createCollabCodeGame(ctx.deps, ctx.viewer, input)),
+
+  /** The lobby's password prompt; wrong guesses are limited per user and game. */
+  verifyPassword: protectedProcedure
+    .input(VerifyGamePasswordInput)
+    .mutation(({ ctx, input }) => verifyGamePassword(ctx.deps, ctx.viewer, input)),
+
+  join: protectedProcedure
+    .input(JoinGameInput)
+    .mutation(({ ctx, input }) => joinGame(ctx.deps, ctx.viewer, input)),
+
+  leave: protectedProcedure
+    .input(GameIdInput)
+    .mutation(({ ctx, input }) => leaveGame(ctx.deps, ctx.viewer, input.id)),
+
+  nimMove: protectedProcedure
+    .input(NimMoveInput)
+    .mutation(({ ctx, input }) => makeNimMove(ctx.deps, ctx.viewer, input)),
+
+  /** The shared document for the editor's first sync, and the room event id to resume from. */
+  codeState: protectedProcedure
+    .input(GameIdInput)
+    .query(({ ctx, input }) => codeState(ctx.deps, ctx.viewer, input.id)),
+
+  /** One Yjs update (base64) from a player's editor. */
+  editCode: protectedProcedure
+    .input(CodeUpdateInput)
+    .mutation(({ ctx, input }) => editCode(ctx.deps, ctx.viewer, input)),
+
+  /** SPEC §7 updatedCode: the whole new text, applied to the document as the smallest change. */
+  setCode: protectedProcedure
+    .input(SetGameCodeInput)
+    .mutation(({ ctx, input }) => setCode(ctx.deps, ctx.viewer, input)),
+
+  /** A player's awareness update (cursor, name): broadcast to the room, never stored. */
+  presence: protectedProcedure
+    .input(PresenceInput)
+    .mutation(({ ctx, input }) => sendPresence(ctx.deps, ctx.viewer, input)),
+
+  runTests: protectedProcedure
+    .input(GameRunTestsInput)
+    .mutation(({ ctx, input }) => runGameTests(ctx.deps, ctx.viewer, input.id)),
+
+  /** Every game's state as it changes (created, joined, moved, ended), resumable. */
+  onLobby: protectedProcedure
+    .input(GameLobbyEventsInput.optional())
+    .subscription(({ ctx, input, signal }) =>
+      liveStream(ctx, signal, {
+        topic: 'game',
+        lastEventId: input?.lastEventId,
+        allow: changesLobby,
+      }),
+    ),
+
+  /** One room's events (state, and for its players codeUpdate and testResults), resumable. */
+  onRoom: protectedProcedure.input(GameRoomEventsInput).subscription(({ ctx, input, signal }) =>
+    liveStream(ctx, signal, {
+      topic: 'game',
+      key: input.id,
+      lastEventId: input.lastEventId,
+      allow: (event) => mayReceiveGameEvent(ctx.deps, ctx.viewer, event),
+    }),
+  ),
+
+  /** Other players' cursors in one room, live only (no ids, no replay). */
+  onPresence: protectedProcedure.input(GameIdInput).subscription(({ ctx, input, signal }) =>
+    livePresence(ctx, signal, {
+      topic: 'gamePresence',
+      key: input.id,
+      allow: (presence) => mayHearPresence(ctx.deps, ctx.viewer, presence),
+    }),
+  ),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,192 @@
+import { gameCodeSnapshots, gameCodeUpdates, problems, type Executor, type Tx } from '@app/db';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import * as Y from 'yjs';
+
+/** The shared text's name inside every CollabCode document (the web binds its editor to it). */
+export const CODE_TEXT = 'code';
+/** Log entries past the snapshot before they are compacted into a new one. */
+export const COMPACT_AFTER = 200;
+const CACHED_DOCS = 200;
+
+interface CachedDoc {
+  doc: Y.Doc;
+  /** The last log entry (or snapshot) applied. */
+  seq: number;
+  /** The snapshot's seq when the doc was built or last compacted. */
+  snapshotSeq: number;
+}
+
+/**
+ * The process's copies of CollabCode documents: a cache, never the truth. Each is brought up to date
+ * from the database (snapshot + update log) before it is read or written, so a restart, another
+ * process's writes or a failed transaction only cost a rebuild.
+ */
+export interface GameDocCache {
+  entries: Map<string, CachedDoc>;
+}
+
+export function createGameDocCache(): GameDocCache {
+  return { entries: new Map() };
+}
+
+/**
+ * The document every game on a problem starts from: its function signature, written by a fixed
+ * client id so every process (and every rebuild) makes the very same update and applying it again
+ * changes nothing.
+ */
+export function seedUpdate(signature: string): Uint8Array {
+  const doc = new Y.Doc();
+  doc.clientID = 0;
+  doc.getText(CODE_TEXT).insert(0, signature);
+  const update = Y.encodeStateAsUpdate(doc);
+  doc.destroy();
+  return update;
+}
+
+function build(db: Executor, gameId: string, problemId: number): CachedDoc {
+  const doc = new Y.Doc({ gc: true });
+  const problem = db
+    .select({ signature: problems.functionSignature })
+    .from(problems)
+    .where(eq(problems.id, problemId))
+    .get();
+  Y.applyUpdate(doc, seedUpdate(problem?.signature ?? ''));
+  const snapshot = db
+    .select({ seq: gameCodeSnapshots.seq, state: gameCodeSnapshots.state })
+    .from(gameCodeSnapshots)
+    .where(eq(gameCodeSnapshots.gameId, gameId))
+    .get();
+  if (snapshot) Y.applyUpdate(doc, snapshot.state);
+  const entry: CachedDoc = { doc, seq: snapshot?.seq ?? 0, snapshotSeq: snapshot?.seq ?? 0 };
+  applyLog(db, gameId, entry);
+  return entry;
+}
+
+function applyLog(db: Executor, gameId: string, entry: CachedDoc): void {
+  const rows = db
+    .select({ seq: gameCodeUpdates.seq, update: gameCodeUpdates.update })
+    .from(gameCodeUpdates)
+    .where(and(eq(gameCodeUpdates.gameId, gameId), gt(gameCodeUpdates.seq, entry.seq)))
+    .orderBy(asc(gameCodeUpdates.seq))
+    .all();
+  for (const row of rows) {
+    Y.applyUpdate(entry.doc, row.update);
+    entry.seq = row.seq;
+  }
+}
+
+/**
+ * The game's document, up to date with the database (read-only work: inside a write's transaction
+ * or outside). A snapshot newer than the copy means entries it has not seen were compacted away:
+ * the copy is rebuilt.
+ */
+export function loadDoc(
+  db: Executor,
+  cache: GameDocCache,
+  gameId: string,
+  problemId: number,
+): CachedDoc {
+  let entry = cache.entries.get(gameId);
+  if (entry) {
+    const snapshot = db
+      .select({ seq: gameCodeSnapshots.seq })
+      .from(gameCodeSnapshots)
+      .where(eq(gameCodeSnapshots.gameId, gameId))
+      .get();
+    if ((snapshot?.seq ?? 0) > entry.seq) {
+      entry.doc.destroy();
+      entry = undefined;
+    } else {
+      applyLog(db, gameId, entry);
+    }
+  }
+  entry ??= build(db, gameId, problemId);
+  // Most recently used last: the first one is the one to drop.
+  cache.entries.delete(gameId);
+  cache.entries.set(gameId, entry);
+  if (cache.entries.size > CACHED_DOCS) {
+    const [oldest] = cache.entries.keys();
+    if (oldest !== undefined) forget(cache, oldest);
+  }
+  return entry;
+}
+
+/** Drops a copy (after a failed write, or a finished game): the next read rebuilds it. */
+export function forget(cache: GameDocCache, gameId: string): void {
+  cache.entries.get(gameId)?.doc.destroy();
+  cache.entries.delete(gameId);
+}
+
+export function docText(entry: CachedDoc): string {
+  return entry.doc.getText(CODE_TEXT).toString();
+}
+
+/** The code text of a whole document sent as one update (codeState's): for the legacy API and tests. */
+export function codeText(base64Update: string): string {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, Buffer.from(base64Update, 'base64'));
+  const text = doc.getText(CODE_TEXT).toString();
+  doc.destroy();
+  return text;
+}
+
+/**
+ * Stores an accepted update as the log's next entry and applies it to the copy, inside the write's
+ * transaction (pure CPU work besides the inserts). If the transaction then fails, the caller forgets
+ * the copy. A long log is compacted into the snapshot in the same transaction.
+ */
+export function appendUpdate(
+  tx: Tx,
+  entry: CachedDoc,
+  gameId: string,
+  update: Uint8Array,
+  now: Date,
+) {
+  const seq = entry.seq + 1;
+  tx.insert(gameCodeUpdates)
+    .values({ gameId, seq, update: Buffer.from(update), createdAt: now })
+    .run();
+  Y.applyUpdate(entry.doc, update);
+  entry.seq = seq;
+  if (seq - entry.snapshotSeq >= COMPACT_AFTER) {
+    const state = Buffer.from(Y.encodeStateAsUpdate(entry.doc));
+    tx.insert(gameCodeSnapshots)
+      .values({ gameId, seq, state, updatedAt: now })
+      .onConflictDoUpdate({ target: gameCodeSnapshots.gameId, set: { seq, state, updatedAt: now } })
+      .run();
+    tx.delete(gameCodeUpdates)
+      .where(and(eq(gameCodeUpdates.gameId, gameId), lte(gameCodeUpdates.seq, seq)))
+      .run();
+    entry.snapshotSeq = seq;
+  }
+}
+
+/**
+ * The update that turns the text into `next` with the fewest changes: the common prefix and suffix
+ * stay (so other players' cursors and concurrent edits around them survive), the middle is replaced.
+ * Made on the copy itself; the caller stores it with appendUpdate's bookkeeping via `applied`.
+ */
+export function diffUpdate(entry: CachedDoc, next: string): Uint8Array | null {
+  const text = entry.doc.getText(CODE_TEXT);
+  const current = text.toString();
+  if (current === next) return null;
+  let start = 0;
+  const max = Math.min(current.length, next.length);
+  while (start < max && current[start] === next[start]) start += 1;
+  let end = 0;
+  while (end < max - start && current[current.length - 1 - end] === next[next.length - 1 - end]) {
+    end += 1;
+  }
+  // Build the change on a scratch copy so the cached one is touched only by appendUpdate.
+  const scratch = new Y.Doc();
+  Y.applyUpdate(scratch, Y.encodeStateAsUpdate(entry.doc));
+  const before = Y.encodeStateVector(scratch);
+  scratch.transact(() => {
+    const t = scratch.getText(CODE_TEXT);
+    t.delete(start, current.length - end - start);
+    t.insert(start, next.slice(start, next.length - end));
+  });
+  const update = Y.encodeStateAsUpdate(scratch, before);
+  scratch.destroy();
+  return update;
+}

@@ -1,0 +1,24 @@
+import type { TestResultView } from '../problems/problem-shapes';
+import type { GameView } from './game-shapes';
+
+/**
+ * Events of the 'game' topic, keyed by game id. `state` carries the game's absolute new state after
+ * every change (the lobby and the room read it); `codeUpdate` is one accepted Yjs update of a
+ * CollabCode document (base64) and `testResults` one Run Tests in the room: those two reach the
+ * game's players only.
+ */
+export type GameEvent =
+  | { type: 'state'; game: GameView }
+  | { type: 'codeUpdate'; gameId: string; update: string; from: string }
+  | { type: 'testResults'; gameId: string; results: TestResultView[]; by: string };
+
+/** An ephemeral awareness update (cursor, selection, name) of a CollabCode player: never stored. */
+export interface GamePresence {
+  gameId: string;
+  /** base64 of a y-protocols awareness update. */
+  update: string;
+  from: string;
+}
+
+/** Whether an event belongs in the lobby (every game's summary as it changes). */
+export const changesLobby = (event: GameEvent): boolean => event.type === 'state';

@@ -1,0 +1,107 @@
+import { gameMessages } from '@app/validators';
+import { describe, expect, it } from 'vitest';
+import { createGameTimer, type GameTimerClock } from '../src';
+import { createTestWorld } from './helpers';
+import { expectError, people } from './messaging-fixtures';
+import { postProblem } from './problem-fixtures';
+
+/** A clock the test moves by hand, and alarms that ring only when it says so. */
+function fakeClock(start: number) {
+  let now = start;
+  const alarms = new Map<number, { at: number; callback: () => void }>();
+  let next = 1;
+  const clock: GameTimerClock = {
+    now: () => now,
+    setTimer(callback, delayMs) {
+      const handle = next++;
+      alarms.set(handle, { at: now + delayMs, callback });
+      return handle;
+    },
+    clearTimer: (handle) => void alarms.delete(handle as number),
+  };
+  return {
+    clock,
+    pending: () => alarms.size,
+    /** Moves the clock and rings every alarm that is due. */
+    advance(ms: number) {
+      now += ms;
+      for (const [handle, alarm] of [...alarms]) {
+        if (alarm.at <= now) {
+          alarms.delete(handle);
+          alarm.callback();
+        }
+      }
+    },
+  };
+}
+
+async function timedGame() {
+  const world = await createTestWorld();
+  const { alice, bob } = await people(world, 'alice', 'bob');
+  const problem = await postProblem(bob);
+  const { game } = await bob.api.game.createCollabCode({
+    title: 'Against the clock',
+    isPrivate: false,
+    problemId: problem.id,
+    timeLimit: 5,
+  });
+  return { world, alice, bob, id: game.id };
+}
+
+describe('the server ends CollabCode games at their deadline', () => {
+  it('with nobody connected: OVER, no winners, the state published; edits refused after', async () => {
+    const { world, alice, bob, id } = await timedGame();
+    const fake = fakeClock(Date.now());
+    const timer = createGameTimer(world.deps, fake.clock);
+    await timer.start();
+    expect(timer.scheduled().size).toBe(0);
+    const joined = await alice.api.game.join({ id });
+    // The timer heard the first join's state event and knows the deadline.
+    expect(timer.scheduled()).toEqual(new Map([[id, joined.game.deadline]]));
+    const lobby = await world.readEvents(bob.api.game.onLobby({}));
+
+    fake.advance(joined.game.deadline! - 1000 - fake.clock.now());
+    await timer.idle();
+    expect((await bob.api.game.byId({ id })).status).toBe('IN_PROGRESS');
+    fake.advance(1000);
+    await timer.idle();
+    const ended = await bob.api.game.byId({ id });
+    expect(ended).toMatchObject({ status: 'OVER', state: { winners: [] } });
+    expect((await lobby.next()).data).toEqual({ type: 'state', game: ended });
+    expect(timer.scheduled().size).toBe(0);
+    await expectError(
+      alice.api.game.setCode({ id, code: 'too late' }),
+      'BAD_REQUEST',
+      gameMessages.gameOver,
+    );
+    timer.stop();
+  });
+
+  it('at start-up it schedules the games already in progress; stop clears every alarm', async () => {
+    const { world, alice, id } = await timedGame();
+    await alice.api.game.join({ id });
+    const fake = fakeClock(Date.now());
+    const timer = createGameTimer(world.deps, fake.clock);
+    await timer.start();
+    expect([...timer.scheduled().keys()]).toEqual([id]);
+    expect(fake.pending()).toBe(1);
+    timer.stop();
+    expect(fake.pending()).toBe(0);
+  });
+
+  it('a game that ended otherwise (all tests passed, everyone left) is not ended again', async () => {
+    const { world, alice, id } = await timedGame();
+    const fake = fakeClock(Date.now());
+    const timer = createGameTimer(world.deps, fake.clock);
+    await timer.start();
+    await alice.api.game.join({ id });
+    await alice.api.game.setCode({ id, code: 'function add(a, b) { return a + b; }' });
+    const { game } = await alice.api.game.runTests({ id });
+    expect(game).toMatchObject({ status: 'OVER', state: { winners: ['alice'] } });
+    expect(timer.scheduled().size).toBe(0);
+    fake.advance(10 * 60_000);
+    await timer.idle();
+    expect((await alice.api.game.byId({ id })).state.winners).toEqual(['alice']);
+    timer.stop();
+  });
+});
