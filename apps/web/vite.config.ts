@@ -29,6 +29,11 @@ export default defineConfig({
               name: 'codemirror',
               test: /node_modules[\\/](@codemirror|@lezer|@marijn|style-mod|w3c-keyname|crelt)[\\/]/,
             },
+            // The shared CRDT editor of CollabCode games (components/code-editor/CollabEditor), likewise.
+            {
+              name: 'collab',
+              test: /node_modules[\\/](yjs|lib0|y-protocols|y-codemirror\.next)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

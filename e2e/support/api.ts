@@ -146,3 +146,39 @@ export async function createSubmission(
   const { data } = await mutate('submission.create', { problemId, code }, author.session);
   return { id: created(data, 'submission').id };
 }
+
+/** The game in a games write's answer ({ game, event }); game ids are text. */
+function createdGame(data: unknown): { id: string; title: string } {
+  const game = (data as { game?: { id?: unknown; title?: unknown } } | null)?.game;
+  if (typeof game?.id !== 'string') {
+    throw new Error(`Expected a game with an id, got ${JSON.stringify(data)}`);
+  }
+  return { id: game.id, title: String(game.title) };
+}
+
+/** Creates a Nim game (the creator is not seated: join it with joinGame). */
+export async function createNimGame(
+  creator: ApiUser,
+  fields: { title: string; isPrivate?: boolean; password?: string },
+): Promise<{ id: string; title: string }> {
+  const { data } = await mutate('game.createNim', { isPrivate: false, ...fields }, creator.session);
+  return createdGame(data);
+}
+
+/** Creates a CollabCode game on a problem (the code starts as its function signature). */
+export async function createCollabCodeGame(
+  creator: ApiUser,
+  fields: { title: string; problemId: number; playerLimit?: number; timeLimit?: number },
+): Promise<{ id: string; title: string }> {
+  const { data } = await mutate(
+    'game.createCollabCode',
+    { isPrivate: false, ...fields },
+    creator.session,
+  );
+  return createdGame(data);
+}
+
+/** Seats the user in a game (a private game needs its password). */
+export async function joinGame(player: ApiUser, id: string, password?: string): Promise<void> {
+  await mutate('game.join', { id, ...(password ? { password } : {}) }, player.session);
+}

@@ -35,3 +35,21 @@ export async function pasteCode(page: Page, label: string, code: string): Promis
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(code);
 }
+
+/**
+ * The text of a shared (Yjs) editor: like codeEditorText, without the other players' cursors and
+ * name labels that sit inside its lines.
+ */
+export async function sharedEditorText(page: Page, label: string): Promise<string> {
+  const editor = codeEditor(page, label);
+  await editor.waitFor();
+  return editor.evaluate((content) =>
+    Array.from(content.querySelectorAll('.cm-line'))
+      .map((line) => {
+        const copy = line.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('.cm-ySelectionCaret').forEach((caret) => caret.remove());
+        return copy.textContent ?? '';
+      })
+      .join('\n'),
+  );
+}

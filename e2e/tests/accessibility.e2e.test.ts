@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAnswer,
   createChat,
+  createCollabCodeGame,
   createComment,
+  createNimGame,
   createProblem,
   createQuestion,
   createSubmission,
   createUser,
+  joinGame,
   sendChatMessage,
   sendGlobalMessage,
 } from '../support/api';
@@ -68,6 +71,20 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       'function larger(a, b) {\n  return a > b ? a : b;\n}',
     );
 
+    // Games: a private Nim game in progress and a CollabCode game on the problem.
+    const nim = await createNimGame(author, {
+      title: `Nim ${uniqueTag('a')}`,
+      isPrivate: true,
+      password: 'open sesame',
+    });
+    await joinGame(author, nim.id, 'open sesame');
+    await joinGame(answerer, nim.id, 'open sesame');
+    const waiting = await createNimGame(author, {
+      title: `Wait ${uniqueTag('a')}`,
+      isPrivate: true,
+      password: 'open sesame',
+    });
+
     for (const viewport of [
       { width: 1280, height: 800 },
       { width: 375, height: 800 },
@@ -79,6 +96,12 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       const chat = await createChat(author, me);
       const directText = `A private message ${uniqueName('d')}`;
       await sendChatMessage(author, chat.id, directText);
+      // A CollabCode game this user plays, so the room shows the shared editor.
+      const collab = await createCollabCodeGame(author, {
+        title: `Pair ${uniqueTag('a')}`,
+        problemId: problem.id,
+      });
+      await joinGame(author, collab.id);
       const screens: [string, () => Promise<void>][] = [
         ['/home', () => page.getByRole('link', { name: question.title }).waitFor()],
         ['/tags', () => page.getByRole('link', { name: tag, exact: true }).waitFor()],
@@ -150,6 +173,42 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
         [
           `/problems/${problem.id}/${submission.id}`,
           () => codeEditor(page, 'Submitted Code').waitFor(),
+        ],
+        [
+          '/games',
+          async () => {
+            await page.getByRole('article', { name: nim.title }).waitFor();
+            await page.getByRole('button', { name: `Join ${collab.title}` }).waitFor();
+            // With the password prompt of a private game open.
+            await page.getByRole('button', { name: `Join ${waiting.title}` }).click();
+            await page.getByLabel('Please enter room password:').waitFor();
+            // Once the dialog has faded in (colours are measured as shown).
+            await page
+              .locator('.modal-backdrop')
+              .evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+          },
+        ],
+        [
+          '/games/create-nim-game',
+          async () => {
+            await page.getByRole('button', { name: 'Create Game' }).click();
+            await page.getByText('Game title is required').waitFor();
+          },
+        ],
+        [
+          '/games/create-collab-code',
+          () => page.getByRole('radio', { name: new RegExp(problem.title) }).waitFor(),
+        ],
+        [`/games/${nim.id}`, () => page.getByText('Status: IN_PROGRESS').waitFor()],
+        [
+          '/games',
+          async () => {
+            // Joined from the lobby: the room with the shared editor.
+            await page.getByRole('button', { name: `Join ${collab.title}` }).click();
+            await page.waitForURL(`**/games/${collab.id}`);
+            await codeEditor(page, 'Shared Code').waitFor();
+            await page.getByText('function larger(a, b) {').waitFor();
+          },
         ],
       ];
       for (const [path, ready] of screens) {

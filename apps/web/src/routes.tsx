@@ -9,7 +9,7 @@ import {
   CreateNimGamePage,
   GameRoomPage,
   GamesLobbyPage,
-} from './pages/games/GamesPages';
+} from './pages/games';
 import DirectMessagesPage from './pages/messaging/DirectMessagesPage';
 import GlobalChatPage from './pages/messaging/GlobalChatPage';
 import { NotFoundPage } from './pages/NotFoundPage';

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import type { TestResult } from '../lib/problemTypes';
+import { trpc } from '../trpc';
+import { useApplyGame } from './useGameCache';
+
+// The last room event seen per game this page load: a remounted room resumes after it.
+const resumePoints = new Map<string, string>();
+
+export interface RoomTestResults {
+  results: TestResult[];
+  by: string;
+}
+
+/**
+ * One game room: the game (game.byId) kept current from game.onRoom's absolute `state` events, and
+ * the latest `testResults` event, which every player in the room sees. The shared editor follows
+ * the same stream for its `codeUpdate` events on its own (components/code-editor/CollabEditor).
+ * A reload refetches the state; a dropped connection resumes after the last event seen.
+ */
+export function useGameRoom(id: string) {
+  const utils = trpc.useUtils();
+  const apply = useApplyGame();
+  const game = trpc.game.byId.useQuery({ id }, { retry: false });
+  const [testResults, setTestResults] = useState<RoomTestResults | null>(null);
+  const [input] = useState(() => ({ id, lastEventId: resumePoints.get(id) ?? null }));
+
+  trpc.game.onRoom.useSubscription(input, {
+    onStarted: () => {
+      if (!resumePoints.has(id)) void utils.game.byId.invalidate({ id });
+    },
+    onData: ({ id: eventId, data }) => {
+      resumePoints.set(id, eventId);
+      if (data.type === 'state') apply(data.game);
+      else if (data.type === 'testResults') setTestResults({ results: data.results, by: data.by });
+    },
+  });
+
+  return { game, testResults };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyGameState,
+  countdownLabel,
+  formatCountdown,
+  isTimeUp,
+  nimMoveFromInput,
+  nimPlayerToMove,
+  roomTitle,
+  statusLine,
+  winnersLabel,
+} from './gameRoom';
+
+describe('room header', () => {
+  it('titles the room by type and shows the status', () => {
+    expect(roomTitle('Nim')).toBe('Nim Game');
+    expect(roomTitle('CollabCode')).toBe('Collaborative Coding');
+    expect(statusLine('IN_PROGRESS')).toBe('Status: IN_PROGRESS');
+    expect(statusLine(undefined)).toBe('Not started');
+  });
+});
+
+describe('Nim', () => {
+  const state = { status: 'IN_PROGRESS', player1: 'ann', player2: 'bob', moves: [] as unknown[] };
+  it('alternates the turn by move count, nobody when not in progress', () => {
+    expect(nimPlayerToMove(state)).toBe('ann');
+    expect(nimPlayerToMove({ ...state, moves: [{}] })).toBe('bob');
+    expect(nimPlayerToMove({ ...state, moves: [{}, {}] })).toBe('ann');
+    expect(nimPlayerToMove({ ...state, status: 'OVER' })).toBeNull();
+  });
+  it('takes the last typed digit 1 to 3; empty resets to 1 (SPEC §5)', () => {
+    expect(nimMoveFromInput('2')).toBe(2);
+    expect(nimMoveFromInput('23')).toBe(3);
+    expect(nimMoveFromInput('')).toBe(1);
+    expect(nimMoveFromInput('25')).toBe(2);
+    expect(nimMoveFromInput('3a')).toBe(3);
+  });
+  it('names the winners or says No winner', () => {
+    expect(winnersLabel([])).toBe('No winner');
+    expect(winnersLabel(['ann'])).toBe('Winner: ann');
+    expect(winnersLabel(['ann', 'bob'])).toBe('Winners: ann, bob');
+  });
+});
+
+describe('countdown', () => {
+  it('shows minutes:seconds, rounded up, never below 0:00', () => {
+    expect(formatCountdown(60 * 60_000)).toBe('60:00');
+    expect(formatCountdown(61_000)).toBe('1:01');
+    expect(formatCountdown(59_001)).toBe('1:00');
+    expect(formatCountdown(999)).toBe('0:01');
+    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatCountdown(-5_000)).toBe('0:00');
+  });
+  it('says No Start Time without a deadline', () => {
+    expect(countdownLabel(null, 0)).toBe('No Start Time');
+    expect(countdownLabel(90_000, 30_000)).toBe('1:00');
+  });
+  it('is up at the deadline', () => {
+    expect(isTimeUp(null, 10)).toBe(false);
+    expect(isTimeUp(100, 99)).toBe(false);
+    expect(isTimeUp(100, 100)).toBe(true);
+  });
+});
+
+describe('applyGameState', () => {
+  it('replaces the cached game with the newest state, ignoring an older replay', () => {
+    const v1 = { id: 'g', version: 1 };
+    const v2 = { id: 'g', version: 2 };
+    expect(applyGameState(undefined, v1)).toBe(v1);
+    expect(applyGameState(v1, v2)).toBe(v2);
+    expect(applyGameState(v2, v1)).toBe(v2);
+  });
+});
+
+describe('userColor', () => {
+  it('gives a name the same colour every time, with a light tint', async () => {
+    const { userColor } = await import('./userColor');
+    expect(userColor('ann')).toEqual(userColor('ann'));
+    expect(userColor('ann').color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(userColor('ann').colorLight).toBe(`${userColor('ann').color}33`);
+  });
+});

@@ -1,0 +1,47 @@
+// The game room's pure rules and texts (SPEC §2 Game room, §4 game transitions, §5 Nim move).
+import { formatCountdown } from '@app/games';
+import { gameMessages, gameTypeTitle, type GameType } from '@app/validators';
+
+// The countdown's m:ss and the Nim input rule are the game package's own (shared with the server).
+export { formatCountdown, nimMoveFromInput } from '@app/games';
+
+/** SPEC: the room's title by type. */
+export const roomTitle = (gameType: GameType): string => gameTypeTitle(gameType);
+
+/** SPEC: 'Status: {state status}', or 'Not started' when the game has no state yet. */
+export const statusLine = (status: string | null | undefined): string =>
+  status ? gameMessages.status(status) : gameMessages.notStarted;
+
+/** Nim: player 1 moves on even move counts, player 2 on odd ones (SPEC §4). */
+export function nimPlayerToMove(state: {
+  status: string;
+  player1: string | null;
+  player2: string | null;
+  moves: readonly unknown[];
+}): string | null {
+  if (state.status !== 'IN_PROGRESS') return null;
+  return state.moves.length % 2 === 0 ? state.player1 : state.player2;
+}
+
+/** 'Winner: ann', 'Winners: ann, bob', or 'No winner' (SPEC §4). */
+export function winnersLabel(winners: readonly string[]): string {
+  if (winners.length === 0) return gameMessages.noWinner;
+  return `${winners.length === 1 ? 'Winner' : 'Winners'}: ${winners.join(', ')}`;
+}
+
+/** SPEC: the countdown from the deadline, or 'No Start Time' when the game has none yet. */
+export const countdownLabel = (deadline: number | null | undefined, now: number): string =>
+  deadline == null ? gameMessages.noStartTime : formatCountdown(deadline - now);
+
+/** The time is up once the deadline has passed (the server ends the game then). */
+export const isTimeUp = (deadline: number | null | undefined, now: number): boolean =>
+  deadline != null && now >= deadline;
+
+/** Absolute game states, applied in order: the newest replaces, a replayed older one is ignored. */
+export function applyGameState<G extends { id: string; version?: number }>(
+  cached: G | undefined,
+  next: G,
+): G {
+  if (cached && cached.id === next.id && (cached.version ?? 0) > (next.version ?? 0)) return cached;
+  return next;
+}
