@@ -3,11 +3,12 @@ import { createDb, type Db } from '@app/db';
 import { createSandbox } from '@app/sandbox';
 import { seedDemoContent } from '@app/seed';
 import { createServer, type Server } from 'node:http';
-import type { ServerConfig } from './config';
+import { DEFAULT_CLIENT_ORIGINS, type ServerConfig } from './config';
 import { contextFactory } from './context';
 import { createHttpApp } from './http';
 import { answerUnreadableRequest } from './request-guard';
 import { createSessionCookies } from './session';
+import { attachSocketIo } from './socket';
 import { attachUpgrades } from './upgrade';
 
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -39,14 +40,23 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const gameTimer = createGameTimer(deps);
   await gameTimer.start();
   const createRequestContext = contextFactory(deps, createSessionCookies(config.sessionSecret));
+  // The original client's pages (CLIENT_ORIGINS) use the REST paths and socket.io, not /trpc.
+  const clientOrigins = config.clientOrigins ?? DEFAULT_CLIENT_ORIGINS;
   const app = createHttpApp({
     createRequestContext,
     webDist: config.webDist,
     trustedOrigins: config.trustedOrigins,
+    clientOrigins,
   });
   const server = createServer(app);
   server.on('clientError', answerUnreadableRequest);
   const upgrades = attachUpgrades(server, createRequestContext, config.trustedOrigins);
+  // The original client's socket.io (SPEC §7): the same cookie, the same origin allow-list.
+  const socketIo = await attachSocketIo(server, {
+    deps,
+    createRequestContext,
+    allowedOrigins: [...new Set([...config.trustedOrigins, ...clientOrigins])],
+  });
 
   pruneEvents(db, EVENT_RETENTION_MS);
   const pruner = setInterval(() => pruneEvents(db, EVENT_RETENTION_MS), 60 * 60 * 1000);
@@ -64,6 +74,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       gameTimer.stop();
       clearInterval(pruner);
       upgrades.close();
+      socketIo.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await sandbox.close();

@@ -16,6 +16,11 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** Other sites' pages that may make changes with the user's cookie (as `scheme://host[:port]`). */
   trustedOrigins: readonly string[];
+  /**
+   * Other sites' pages that use the REST API (SPEC §7) with the user's cookie: CORS with credentials,
+   * and changes allowed. Our own origin is always allowed as well.
+   */
+  clientOrigins?: readonly string[];
   /** Messages a user may send (global and chat together) per window; the API's default when unset. */
   messageRateLimit?: RateLimit;
   /** Test runs a user may start (Test Solution, Run Tests, create, submit) per window; the API's default when unset. */
@@ -40,8 +45,20 @@ function sessionSecret(dataDir: string): string {
   return secret;
 }
 
+/** The original client's development server: allowed by default (CLIENT_ORIGINS). */
+export const DEFAULT_CLIENT_ORIGINS: readonly string[] = ['http://localhost:3000'];
+
+/** CLIENT_ORIGINS: like TRUSTED_ORIGINS; unset means DEFAULT_CLIENT_ORIGINS, empty means none. */
+export function clientOrigins(list: string | undefined): string[] {
+  return list === undefined ? [...DEFAULT_CLIENT_ORIGINS] : originList('CLIENT_ORIGINS', list);
+}
+
 /** TRUSTED_ORIGINS: comma-separated full origins such as `https://legacy.example.com:8443`. */
 function trustedOrigins(list: string | undefined): string[] {
+  return originList('TRUSTED_ORIGINS', list);
+}
+
+function originList(name: string, list: string | undefined): string[] {
   return (list ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -56,7 +73,7 @@ function trustedOrigins(list: string | undefined): string[] {
       const bare = url && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
       if (!url || !bare || !/^https?:$/.test(url.protocol) || url.username || url.password)
         throw new Error(
-          `TRUSTED_ORIGINS must list full origins such as https://example.com:8443, not "${entry}".`,
+          `${name} must list full origins such as https://example.com:8443, not "${entry}".`,
         );
       return url.origin;
     });
@@ -73,6 +90,7 @@ export function loadConfig(env = process.env): ServerConfig {
     // Demo accounts share a published password: never by default in production.
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : env.NODE_ENV !== 'production',
     trustedOrigins: trustedOrigins(env.TRUSTED_ORIGINS),
+    clientOrigins: clientOrigins(env.CLIENT_ORIGINS),
     // "count/window", such as "10/10s" (the default) or "600/1m".
     messageRateLimit: env.MESSAGE_RATE_LIMIT ? parseRateLimit(env.MESSAGE_RATE_LIMIT) : undefined,
     // "count/window" as well: "20/10s" by default.

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CreateRequestContext } from './context';
 import { requestGuard } from './request-guard';
+import { restRouter } from './rest';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -24,6 +25,8 @@ export interface HttpAppOptions {
   webDist: string;
   /** Other sites' pages allowed to make changes (TRUSTED_ORIGINS). */
   trustedOrigins: readonly string[];
+  /** Other sites' pages using the REST API (CLIENT_ORIGINS). */
+  clientOrigins: readonly string[];
 }
 
 /** Express: tRPC at /trpc, a health route, the built web app with SPA fallback. */
@@ -55,6 +58,15 @@ export function createHttpApp(opts: HttpAppOptions): express.Express {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error);
       },
+    }),
+  );
+
+  // The original client's REST paths (SPEC §7), over the same procedures, before the web app's pages.
+  app.use(
+    restRouter({
+      createRequestContext: opts.createRequestContext,
+      clientOrigins: opts.clientOrigins,
+      trustedOrigins: opts.trustedOrigins,
     }),
   );
 

@@ -6,7 +6,7 @@ import type { CreateRequestContext } from './context';
 import { isAllowedOrigin } from './origin';
 
 /**
- * Routes WebSocket upgrades by path: /trpc to tRPC subscriptions. A ws server bound with {server, path}
+ * Routes WebSocket upgrades by path: /trpc to tRPC subscriptions; /socket.io/ is left to socket.io. A ws server bound with {server, path}
  * would answer 400 to every other path (socket.io's among them), so each server is noServer.
  */
 export function attachUpgrades(
@@ -33,6 +33,8 @@ export function attachUpgrades(
         return;
       }
       trpcWss.handleUpgrade(req, socket, head, (ws) => trpcWss.emit('connection', ws, req));
+    } else if (path === '/socket.io/' || path === '/socket.io') {
+      // socket.io's own upgrade listener (socket/index.ts) takes it, with its origin check.
     } else {
       socket.destroy();
     }

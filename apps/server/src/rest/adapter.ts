@@ -1,0 +1,116 @@
+import { appRouter } from '@app/api';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { Request, RequestHandler, Response } from 'express';
+import type { CreateRequestContext } from '../context';
+
+export type Caller = ReturnType<typeof appRouter.createCaller>;
+
+/** An answer decided by the adapter itself (a payload it cannot read, someone else's name). */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const restMessages = {
+  notYourself: 'You can only act as yourself.',
+  notSignedIn: 'Please sign in to continue.',
+  unreadable: 'The request could not be read. Please send JSON.',
+  unexpected: 'Something went wrong on the server. Please try again.',
+} as const;
+
+/** A validation failure's issues, whichever validator raised it (zod, or Standard Schema). */
+function firstIssue(cause: unknown): string | null {
+  const issues = (cause as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return null;
+  const message = (issues[0] as { message?: unknown }).message;
+  return typeof message === 'string' && message ? message : null;
+}
+
+/** Every failure as a status and one plain sentence: never a 500 for what the client sent. */
+export function errorAnswer(error: unknown): { status: number; message: string } {
+  if (error instanceof RestError) return { status: error.status, message: error.message };
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    if (error.code === 'BAD_REQUEST')
+      return { status, message: firstIssue(error.cause) ?? error.message };
+    if (status >= 500) return { status, message: restMessages.unexpected };
+    return { status, message: error.message };
+  }
+  return { status: 500, message: restMessages.unexpected };
+}
+
+export function sendError(res: Response, error: unknown): void {
+  const { status, message } = errorAnswer(error);
+  if (status >= 500) console.error('REST call failed:', error);
+  res.status(status).type('text/plain').send(message);
+}
+
+export interface RestTools {
+  /** The same procedures as /trpc, with this request's session, address and limits. */
+  caller: Caller;
+  /** The signed-in user's name, or a 401. */
+  me(): Promise<string>;
+  /** A name from the payload must be the signed-in user's (absent names are taken as theirs). */
+  requireSelf(username: unknown): Promise<string>;
+}
+
+export type RestHandler = (req: Request, res: Response, tools: RestTools) => Promise<unknown>;
+
+/**
+ * An Express handler around a REST adapter: builds the caller from the request's context, answers
+ * 200 with the adapter's JSON (Dates as ISO strings), or maps the failure to a status and a sentence.
+ */
+export function restRoute(createRequestContext: CreateRequestContext, handler: RestHandler) {
+  const route: RequestHandler = async (req, res) => {
+    try {
+      const caller = appRouter.createCaller(
+        await createRequestContext({ req, res, transport: 'http' }),
+      );
+      let viewer: Promise<string | null> | undefined;
+      const current = () => (viewer ??= caller.auth.me().then((user) => user?.username ?? null));
+      const me = async () => {
+        const name = await current();
+        if (!name) throw new RestError(401, restMessages.notSignedIn);
+        return name;
+      };
+      const tools: RestTools = {
+        caller,
+        me,
+        async requireSelf(username) {
+          const name = await me();
+          if (username !== undefined && username !== null && username !== name)
+            throw new RestError(403, restMessages.notYourself);
+          return name;
+        },
+      };
+      const answer = await handler(req, res, tools);
+      if (!res.headersSent) res.status(200).json(answer ?? { ok: true });
+    } catch (error) {
+      if (!res.headersSent) sendError(res, error);
+    }
+  };
+  return route;
+}
+
+/** Payload helpers: liberal in what they accept, a 400 with a sentence for what cannot be read. */
+export function objectOf(value: unknown, what = 'The request body'): Record<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return value as Record<string, unknown>;
+  throw new RestError(400, `${what} must be a JSON object.`);
+}
+
+export function idOf(value: unknown, what: string): number {
+  const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return id;
+  throw new RestError(400, `Invalid ${what}`);
+}
+
+/** A string field, passed on as is when present (the procedure's schema says what is wrong). */
+export function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,43 @@
+import { Router, type RequestHandler } from 'express';
+import type { CreateRequestContext } from '../context';
+import { answerRoutes } from './answer';
+import { chatRoutes } from './chat';
+import { commentRoutes } from './comment';
+import { messagingRoutes } from './messaging';
+import { questionRoutes } from './question';
+import { restGuard } from './security';
+import { tagRoutes } from './tag';
+import { userRoutes } from './user';
+
+export interface RestOptions {
+  createRequestContext: CreateRequestContext;
+  /** Other sites' pages that use the REST API with the user's cookie (CLIENT_ORIGINS). */
+  clientOrigins: readonly string[];
+  /** Other sites' pages allowed to make changes (TRUSTED_ORIGINS). */
+  trustedOrigins: readonly string[];
+}
+
+/** A browser opening /user/{name} or /question/{id} wants the web app's page, not the API. */
+const pagesPassThrough: RequestHandler = (req, _res, next) => {
+  const accept = req.headers.accept ?? '';
+  if (req.method === 'GET' && /^text\/html/i.test(accept)) return next('router');
+  next();
+};
+
+/** The original client's REST paths (SPEC §7), as thin adapters over the tRPC procedures. */
+export function restRouter(opts: RestOptions): Router {
+  const router = Router();
+  const resources: Record<string, (ctx: CreateRequestContext) => Router> = {
+    '/user': userRoutes,
+    '/question': questionRoutes,
+    '/tag': tagRoutes,
+    '/answer': answerRoutes,
+    '/comment': commentRoutes,
+    '/messaging': messagingRoutes,
+    '/chat': chatRoutes,
+  };
+  const guard = restGuard(opts.clientOrigins, opts.trustedOrigins);
+  for (const [path, routes] of Object.entries(resources))
+    router.use(path, pagesPassThrough, ...guard, routes(opts.createRequestContext));
+  return router;
+}

@@ -1,0 +1,44 @@
+import { MESSAGES_PAGE_MAX } from '@app/validators';
+import { Router } from 'express';
+import type { CreateRequestContext } from '../context';
+import { objectOf, restRoute, textOf, type Caller } from './adapter';
+import { wireMessage, type MessageIn } from './wire';
+
+/** Every page of a conversation, oldest first (each page is oldest first; later pages are older). */
+export async function allMessages(
+  fetchPage: (cursor: string | null) => Promise<{ items: MessageIn[]; nextCursor: string | null }>,
+): Promise<MessageIn[]> {
+  const pages: MessageIn[][] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await fetchPage(cursor);
+    pages.unshift(page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return pages.flat();
+}
+
+const globalMessages = (caller: Caller) =>
+  allMessages((cursor) => caller.message.list({ cursor, limit: MESSAGES_PAGE_MAX }));
+
+/** /messaging: the global chat room. */
+export function messagingRoutes(createRequestContext: CreateRequestContext): Router {
+  const router = Router();
+  router.get(
+    '/getMessages',
+    restRoute(createRequestContext, async (_req, _res, { caller }) =>
+      (await globalMessages(caller)).map(wireMessage),
+    ),
+  );
+  router.post(
+    '/addMessage',
+    restRoute(createRequestContext, async (req, _res, { caller, requireSelf }) => {
+      const body = objectOf(req.body);
+      const message = objectOf(body.messageToAdd ?? {}, 'messageToAdd');
+      await requireSelf(message.msgFrom);
+      const { message: sent } = await caller.message.send({ msg: textOf(message.msg) });
+      return wireMessage(sent);
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,149 @@
+import {
+  appRouter,
+  createContext,
+  createReadOnlySessionStore,
+  type ApiDeps,
+  type Context,
+} from '@app/api';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { Server as SocketServer } from 'socket.io';
+import type { CreateRequestContext } from '../context';
+import { isAllowedOrigin } from '../origin';
+import { bridgeEvents } from './bridge';
+import { parseMove } from './wire';
+
+/** Rooms: every socket is in PUBLIC; signed-in ones also in SIGNED_IN. */
+export const PUBLIC_ROOM = 'public';
+export const SIGNED_IN_ROOM = 'signed-in';
+export const chatRoom = (chatId: number | string) => `chat:${chatId}`;
+export const gameRoom = (gameId: string) => `game:${gameId}`;
+
+export interface SocketData {
+  /** The session's user when the socket connected, or null (signed out). */
+  username: string | null;
+}
+
+export interface SocketOptions {
+  deps: ApiDeps;
+  createRequestContext: CreateRequestContext;
+  /** Other origins whose pages may connect with the user's cookie (the /trpc WebSocket's list). */
+  allowedOrigins: readonly string[];
+}
+
+/** A call's context for a socket: its handshake's cookie, read again (read-only) on every call. */
+export function socketContext(
+  createRequestContext: CreateRequestContext,
+  req: IncomingMessage,
+): Promise<Context> {
+  // 'internal', not 'ws': a socket.io event is one call (a move), not a tRPC subscription; the
+  // session store is still read-only since there is no response to set a cookie on.
+  return createRequestContext({ req, transport: 'internal' });
+}
+
+/** For the bridge's own reads of public data (a question page): nobody's session. */
+export const anonymousContext = (deps: ApiDeps): Context =>
+  createContext(deps, {
+    session: createReadOnlySessionStore(null),
+    clientAddress: 'socket.io',
+    transport: 'internal',
+  });
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'That move is not allowed.';
+
+/**
+ * socket.io on /socket.io (polling, then the websocket upgrade), for SPEC §7's original client.
+ * Signed-out sockets may connect and hear public events only (the question pages, which the API
+ * serves to anyone); everything else needs the session cookie, as the tRPC procedures do.
+ */
+export async function attachSocketIo(server: HttpServer, options: SocketOptions) {
+  const { createRequestContext, allowedOrigins } = options;
+  const io = new SocketServer<
+    Record<string, (...args: unknown[]) => void>,
+    Record<string, (...args: unknown[]) => void>,
+    Record<string, never>,
+    SocketData
+  >(server, {
+    path: '/socket.io',
+    serveClient: false,
+    // upgrade.ts routes the other upgrade paths; engine.io must not end them.
+    destroyUpgrade: false,
+    maxHttpBufferSize: 1024 * 1024,
+    cors: { origin: [...allowedOrigins], credentials: true },
+    // The /trpc WebSocket's check, on the handshake and on the upgrade.
+    allowRequest: (req, callback) => callback(null, isAllowedOrigin(req, allowedOrigins)),
+  });
+
+  io.use((socket, next) => {
+    socketContext(createRequestContext, socket.request)
+      .then((ctx) => appRouter.createCaller(ctx).auth.me())
+      .then((me) => {
+        socket.data.username = me?.username ?? null;
+        next();
+      })
+      .catch(() => {
+        socket.data.username = null;
+        next();
+      });
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(PUBLIC_ROOM);
+    if (socket.data.username) void socket.join(SIGNED_IN_ROOM);
+    const caller = async () =>
+      appRouter.createCaller(await socketContext(createRequestContext, socket.request));
+    const on = (event: string, handler: (payload: unknown) => Promise<void>) =>
+      socket.on(event, (payload: unknown) => {
+        handler(payload).catch(() => undefined);
+      });
+
+    // A chat's room only for its participants (chat.byId refuses anyone else); delivery checks again.
+    on('joinChat', async (payload) => {
+      const chatId = Number(payload);
+      if (!socket.data.username || !Number.isSafeInteger(chatId)) return;
+      await (await caller()).chat.byId({ chatId });
+      await socket.join(chatRoom(chatId));
+    });
+    on('leaveChat', async (payload) => {
+      await socket.leave(chatRoom(String(payload)));
+    });
+    // A game's state is public to signed-in users (game.byId): anyone of them may watch a room.
+    on('joinGame', async (payload) => {
+      if (!socket.data.username || typeof payload !== 'string') return;
+      await (await caller()).game.byId({ id: payload });
+      await socket.join(gameRoom(payload));
+    });
+    on('leaveGame', async (payload) => {
+      if (typeof payload === 'string') await socket.leave(gameRoom(payload));
+    });
+
+    on('makeMove', async (payload) => {
+      const player = socket.data.username;
+      const refuse = (error: string) => socket.emit('gameError', { player: player ?? '', error });
+      const move = parseMove(payload);
+      if (!player) return void refuse('You must be signed in to play.');
+      if (!move) return void refuse('That move cannot be understood.');
+      if (move.playerID !== player) return void refuse('You can only make your own moves.');
+      try {
+        const api = await caller();
+        if (move.kind === 'nim')
+          await api.game.nimMove({ id: move.gameID, numObjects: move.numObjects as number });
+        else await api.game.setCode({ id: move.gameID, code: move.code as string });
+      } catch (error) {
+        refuse(messageOf(error));
+      }
+    });
+  });
+
+  const unsubscribe = await bridgeEvents(io as unknown as SocketServer, options);
+
+  return {
+    io,
+    close() {
+      unsubscribe();
+      // Not io.close(): that closes the HTTP server too, which app.ts closes itself.
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
