@@ -1,34 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './test-server';
 
 // The original client's REST paths (SPEC §7) against the real server on a temporary database.
 
-let running: RunningServer;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'qa-rest-'));
-  const webDist = join(dir, 'web');
-  mkdirSync(webDist);
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
-  running = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'app.db'),
-    sessionSecret: 'x'.repeat(40),
-    webDist,
-    seedDemo: false,
-    trustedOrigins: [],
-  });
-});
-
-afterAll(async () => {
-  await running.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const running = useTestServer();
 
 interface Answer {
   status: number;

@@ -1,38 +1,16 @@
 import type { AppRouter } from '@app/api';
 import { questionMessages, transportMessages } from '@app/validators';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import superjson from 'superjson';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { startServer, type RunningServer } from './app';
+import { useTestServer } from './test-server';
 import { loadConfig } from './config';
 
 const LEGACY_ORIGIN = 'http://legacy.example:3000';
 
-let running: RunningServer;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'qa-security-'));
-  running = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'app.db'),
-    sessionSecret: 'x'.repeat(40),
-    webDist: join(dir, 'web'),
-    seedDemo: false,
-    trustedOrigins: [LEGACY_ORIGIN],
-  });
-});
-
-afterAll(async () => {
-  await running.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const running = useTestServer({ trustedOrigins: [LEGACY_ORIGIN] });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,36 +1,11 @@
 import type { AppRouter } from '@app/api';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startServer, type RunningServer } from './app';
+import { useTestServer } from './test-server';
 
-let running: RunningServer;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'qa-server-'));
-  const webDist = join(dir, 'web');
-  mkdirSync(webDist);
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
-  running = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'app.db'),
-    sessionSecret: 'x'.repeat(40),
-    webDist,
-    seedDemo: false,
-    trustedOrigins: [],
-  });
-});
-
-afterAll(async () => {
-  await running.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const running = useTestServer();
 
 /** Calls a tRPC mutation over plain HTTP, as the browser's httpBatchLink would (one call, no batch). */
 async function mutate(path: string, input: unknown, headers: Record<string, string> = {}) {

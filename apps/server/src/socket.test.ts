@@ -1,32 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './app';
+import { useTestServer } from './test-server';
 
-let running: RunningServer;
-let dir: string;
+const running = useTestServer({ trustedOrigins: ['http://localhost:3000'] });
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'qa-socket-'));
-  running = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'app.db'),
-    sessionSecret: 'x'.repeat(40),
-    webDist: dir,
-    seedDemo: false,
-    trustedOrigins: ['http://localhost:3000'],
-  });
-});
-
-afterAll(async () => {
+// Registered after the server's: runs before it stops.
+afterAll(() => {
   for (const socket of sockets) socket.disconnect();
-  await running.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** A tRPC mutation over HTTP with the /trpc guard's headers; answers the procedure's result. */
