@@ -1,71 +1,20 @@
-import { io as connect, type Socket } from 'socket.io-client';
-import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { record, settle, socketClients, until } from './socket-test-clients';
 import { useTestServer } from './test-server';
 
 const running = useTestServer({ trustedOrigins: ['http://localhost:3000'] });
-const sockets: Socket[] = [];
-
-// Registered after the server's: runs before it stops.
-afterAll(() => {
-  for (const socket of sockets) socket.disconnect();
-});
-
-/** A tRPC mutation over HTTP with the /trpc guard's headers; answers the procedure's result. */
-async function mutate(path: string, input: unknown, cookie = '') {
-  const res = await fetch(`${running.url}/trpc/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: running.url, cookie },
-    body: JSON.stringify(superjson.serialize(input)),
-  });
-  const body = (await res.json()) as { result?: { data: unknown } };
-  if (!res.ok || !body.result) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return { data: superjson.deserialize(body.result.data as never) as never, res };
-}
-
-async function signUp(username: string): Promise<string> {
-  const { res } = await mutate('auth.signup', { username, password: 'password123' });
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-async function open(cookie = '', origin?: string): Promise<Socket> {
-  const socket = connect(running.url, {
-    transports: ['polling', 'websocket'],
-    extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-/** Everything a socket receives, by event name. */
-function record(socket: Socket) {
-  const seen: Record<string, unknown[]> = {};
-  socket.onAny((event: string, payload: unknown) => (seen[event] ??= []).push(payload));
-  return seen;
-}
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+const { mutate, signUp, open } = socketClients(running);
 
 let alice: string;
 let bob: string;
 let carol: string;
+let dave: string;
 
 beforeAll(async () => {
   alice = await signUp('alice_s');
   bob = await signUp('bob_s');
   carol = await signUp('carol_s');
+  dave = await signUp('dave_s');
 });
 
 describe('connecting', () => {
@@ -193,6 +142,86 @@ describe('chat events', () => {
     await until(() => seenAlice.chatUpdate?.length === 2);
     await settle();
     expect(seenBob.chatUpdate).toHaveLength(1);
+  });
+});
+
+describe('chat lists', () => {
+  it('created and newParticipant reach every socket of the participants, nobody else', async () => {
+    // Nobody can have joined a chat's room before the chat existed or before being in it: these
+    // two reach the participants' sockets wherever they are (the original client adds the chat to
+    // its list); newMessage needs joinChat (above).
+    const seenCarol = record(await open(carol));
+    const seenDave = record(await open(dave));
+    const seenAlice = record(await open(alice));
+    const seenBob = record(await open(bob));
+    const anonymous = record(await open());
+    const { data } = await mutate<{ chat: { id: number } }>(
+      'chat.create',
+      { username: 'dave_s' },
+      carol,
+    );
+    const chatId = data.chat.id;
+    await until(() => !!seenCarol.chatUpdate && !!seenDave.chatUpdate);
+    const created = {
+      type: 'created',
+      chat: { _id: String(chatId), participants: ['carol_s', 'dave_s'], messages: [] },
+    };
+    expect(seenCarol.chatUpdate).toEqual([created]);
+    expect(seenDave.chatUpdate).toEqual([created]);
+
+    await mutate('chat.send', { chatId, msg: 'before alice' }, dave);
+    await mutate('chat.addParticipant', { chatId, username: 'alice_s' }, carol);
+    await until(() => !!seenAlice.chatUpdate && seenCarol.chatUpdate?.length === 2);
+    const added = {
+      type: 'newParticipant',
+      chat: {
+        _id: String(chatId),
+        participants: ['carol_s', 'dave_s', 'alice_s'],
+        messages: [{ msg: 'before alice', msgFrom: 'dave_s' }],
+      },
+    };
+    expect(seenAlice.chatUpdate).toMatchObject([added]);
+    expect(seenCarol.chatUpdate?.[1]).toMatchObject(added);
+    await until(() => seenDave.chatUpdate?.length === 2);
+    expect(seenDave.chatUpdate?.[1]).toMatchObject(added);
+    await settle();
+    // The message went to nobody: none of these sockets joined the chat.
+    expect(seenCarol.chatUpdate).toHaveLength(2);
+    expect(seenBob.chatUpdate).toBeUndefined();
+    expect(anonymous.chatUpdate).toBeUndefined();
+  });
+});
+
+describe('problem votes', () => {
+  it('voteProblemUpdate reaches signed-in sockets, not signed-out ones', async () => {
+    const signedIn = record(await open(carol));
+    const anonymous = record(await open());
+    const { data } = await mutate<{ problem: { id: number } }>(
+      'problem.create',
+      {
+        title: 'Add two numbers',
+        problemText: 'Write add(a, b) that returns the sum of two numbers.',
+        functionSignature: 'function add(a, b) {\n}',
+        testCases: [{ testCode: 'assert(add(1, 2), 3)', hidden: false }],
+        suggestedSolution: 'function add(a, b) {\n  return a + b;\n}',
+      },
+      alice,
+    );
+    const pid = data.problem.id;
+    await mutate('problem.vote', { id: pid, vote: 'up' }, bob);
+    await until(() => !!signedIn.voteProblemUpdate);
+    expect(signedIn.voteProblemUpdate).toEqual([
+      { pid: String(pid), upVotes: ['bob_s'], downVotes: [] },
+    ]);
+    await mutate('problem.vote', { id: pid, vote: 'down' }, dave);
+    await until(() => signedIn.voteProblemUpdate?.length === 2);
+    expect(signedIn.voteProblemUpdate?.[1]).toEqual({
+      pid: String(pid),
+      upVotes: ['bob_s'],
+      downVotes: ['dave_s'],
+    });
+    await settle();
+    expect(anonymous.voteProblemUpdate).toBeUndefined();
   });
 });
 

@@ -1,15 +1,20 @@
-import { appRouter, type BusEvent, type ChatEvent } from '@app/api';
+import {
+  appRouter,
+  codeText,
+  type BusEvent,
+  type ChatEvent,
+  type GameEvent,
+  type GameView,
+} from '@app/api';
 import type { Server as SocketServer, Socket } from 'socket.io';
+import { createCodeUpdates } from './code-updates';
+import { chatRoom, gameRoom, PUBLIC_ROOM, SIGNED_IN_ROOM } from './rooms';
 import {
   anonymousContext,
-  chatRoom,
-  gameRoom,
-  PUBLIC_ROOM,
-  SIGNED_IN_ROOM,
   socketContext,
   type SocketData,
   type SocketOptions,
-} from './index';
+} from './socket-context';
 import {
   userUpdate,
   voteProblemUpdate,
@@ -23,19 +28,27 @@ import {
 } from './wire';
 
 type RemoteSocket = Awaited<ReturnType<SocketServer['fetchSockets']>>[number];
+type Caller = ReturnType<typeof appRouter.createCaller>;
 
 const report = (error: unknown) => console.error('socket.io bridge:', error);
+const usernameOf = (socket: RemoteSocket) => (socket.data as SocketData).username;
+
+export interface Bridge {
+  /** The code change published as `eventId` came from this socket's makeMove (no echo to it). */
+  movedBy(eventId: string, socketId: string): void;
+  close(): void;
+}
 
 /**
  * The event bus to §7's received events: one subscription per topic for the whole process, each
- * event handed to the sockets that may hear it. Resolves to the unsubscribe.
+ * event handed to the sockets that may hear it.
  */
 export async function bridgeEvents(
   io: SocketServer,
   { deps, createRequestContext }: SocketOptions,
-): Promise<() => void> {
+): Promise<Bridge> {
   const api = () => appRouter.createCaller(anonymousContext(deps));
-  const callerOf = async (socket: RemoteSocket) =>
+  const callerOf = async (socket: RemoteSocket): Promise<Caller> =>
     appRouter.createCaller(
       await socketContext(createRequestContext, (socket as unknown as Socket).request),
     );
@@ -76,48 +89,114 @@ export async function bridgeEvents(
   });
 
   const chatEvent = handle(async ({ payload: event }: BusEvent<'chat'>) => {
-    const sockets = await io.in(chatRoom(event.chatId)).fetchSockets();
-    const receivers: RemoteSocket[] = [];
-    const callers: Awaited<ReturnType<typeof callerOf>>[] = [];
-    for (const socket of sockets) {
-      const username = (socket.data as SocketData).username;
-      if (!username || !mayHear(event, username)) continue;
-      // A participant now, by the session as it is now (chat.byId refuses anyone else).
-      const caller = await callerOf(socket);
-      const ok = await caller.chat.byId({ chatId: event.chatId }).then(
-        () => true,
-        () => false,
-      );
-      if (!ok) continue;
-      receivers.push(socket);
-      callers.push(caller);
-    }
-    if (!receivers.length || !callers[0]) return;
-    const page = await callers[0].chat.messages({ chatId: event.chatId });
+    // A new message goes to the sockets in the chat's room. A new chat or a new participant changes
+    // the participants' chat lists wherever they are: nobody can have joined a chat's room before
+    // the chat existed, or before being in it.
+    const sockets =
+      event.type === 'newMessage'
+        ? await io.in(chatRoom(event.chatId)).fetchSockets()
+        : await io.in(SIGNED_IN_ROOM).fetchSockets();
+    const candidates = sockets.filter((socket) => {
+      const username = usernameOf(socket);
+      return username !== null && mayHear(event, username);
+    });
+    // A participant now, by the session as it is now (chat.byId refuses anyone else).
+    const checked = await Promise.all(
+      candidates.map(async (socket) => {
+        const caller = await callerOf(socket);
+        const chat = await caller.chat.byId({ chatId: event.chatId }).catch(() => null);
+        return chat ? { socket, caller, chat } : null;
+      }),
+    );
+    const receivers = checked.filter((receiver) => receiver !== null);
+    const [first] = receivers;
+    if (!first) return;
+    const page = await first.caller.chat.messages({ chatId: event.chatId });
     const messages = [...page.items].sort((a, b) => a.id - b.id);
     const participants =
       event.type === 'created'
         ? event.chat.participants
         : event.type === 'newParticipant'
           ? event.participants
-          : (await callers[0].chat.byId({ chatId: event.chatId })).participants;
+          : first.chat.participants;
     const chat = wireChat({ id: event.chatId, participants }, messages);
-    for (const socket of receivers) socket.emit('chatUpdate', { chat, type: event.type });
+    for (const { socket } of receivers) socket.emit('chatUpdate', { chat, type: event.type });
   });
 
-  const gameEvent = handle(async ({ payload: event }: BusEvent<'game'>) => {
-    if (event.type === 'state') {
-      io.to(gameRoom(event.game.id)).emit('gameUpdate', { gameInstance: wireGame(event.game) });
-      return;
-    }
-    if (event.type !== 'testResults') return;
-    // Test results are the players' own (the tRPC room stream's rule).
+  /**
+   * The sockets in a game's room whose user plays it now, each with its caller: code and test
+   * results are the players' own (the tRPC room stream's rule), checked by the session as it is now.
+   */
+  const playersInRoom = async (gameId: string, sockets?: RemoteSocket[]) => {
+    const inRoom = sockets ?? (await io.in(gameRoom(gameId)).fetchSockets());
+    const checked = await Promise.all(
+      inRoom.map(async (socket) => {
+        const username = usernameOf(socket);
+        if (!username) return null;
+        const caller = await callerOf(socket);
+        const game = await caller.game.byId({ id: gameId }).catch(() => null);
+        return game?.players.includes(username) ? { socket, caller } : null;
+      }),
+    );
+    return checked.filter((player) => player !== null);
+  };
+  // codeState is the players-only read of the whole document.
+  const currentCode = async (caller: Caller, gameId: string) =>
+    codeText((await caller.game.codeState({ id: gameId })).update);
+
+  /** The game as it is now with its current text, to the room's players (but `skip`). */
+  const sendCode = async (gameId: string, skip: string | null) => {
+    const players = (await playersInRoom(gameId)).filter(({ socket }) => socket.id !== skip);
+    const [first] = players;
+    if (!first) return;
+    const [game, code] = await Promise.all([
+      first.caller.game.byId({ id: gameId }),
+      currentCode(first.caller, gameId),
+    ]);
+    const update = { gameInstance: wireGame(game, code) };
+    for (const { socket } of players) socket.emit('gameUpdate', update);
+  };
+
+  /**
+   * A CollabCode game's new state to its room. The original client sets its editor to
+   * state.currentCode on every gameUpdate, so players get the current text with it; watchers get
+   * the state alone, as the tRPC room stream gives them.
+   */
+  const sendCollabState = async (game: GameView) => {
+    const sockets = await io.in(gameRoom(game.id)).fetchSockets();
+    const players = await playersInRoom(game.id, sockets);
+    const code = players[0] ? await currentCode(players[0].caller, game.id) : undefined;
+    const toPlayers = { gameInstance: wireGame(game, code) };
+    const toWatchers = { gameInstance: wireGame(game) };
+    const playing = new Set(players.map(({ socket }) => socket.id));
+    for (const socket of sockets)
+      socket.emit('gameUpdate', playing.has(socket.id) ? toPlayers : toWatchers);
+  };
+
+  const codeUpdates = createCodeUpdates({ flush: sendCode, onError: report });
+
+  const sendResults = async (event: Extract<GameEvent, { type: 'testResults' }>) => {
     const results = event.results.map(wireTestResult);
-    for (const remote of await io.in(gameRoom(event.gameId)).fetchSockets()) {
-      const username = (remote.data as SocketData).username;
-      if (!username) continue;
-      const game = await (await callerOf(remote)).game.byId({ id: event.gameId }).catch(() => null);
-      if (game?.players.includes(username)) remote.emit('codeResults', { results });
+    for (const { socket } of await playersInRoom(event.gameId))
+      socket.emit('codeResults', { results });
+  };
+
+  const gameEvent = handle(async ({ id, payload: event }: BusEvent<'game'>) => {
+    switch (event.type) {
+      case 'codeUpdate':
+        codeUpdates.changed(event.gameId, id);
+        return;
+      case 'testResults':
+        await sendResults(event);
+        return;
+      case 'state':
+        if (event.game.gameType === 'Nim') {
+          io.to(gameRoom(event.game.id)).emit('gameUpdate', { gameInstance: wireGame(event.game) });
+        } else {
+          // In order with the game's code sends.
+          const { game } = event;
+          codeUpdates.run(game.id, () => sendCollabState(game));
+        }
     }
   });
 
@@ -151,8 +230,12 @@ export async function bridgeEvents(
       }),
     ),
   ]);
-  return () => {
-    for (const unsubscribe of unsubscribes) unsubscribe();
+  return {
+    movedBy: (eventId, socketId) => codeUpdates.movedBy(eventId, socketId),
+    close() {
+      codeUpdates.close();
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    },
   };
 }
 

@@ -1,52 +1,13 @@
-import {
-  appRouter,
-  createContext,
-  createReadOnlySessionStore,
-  type ApiDeps,
-  type Context,
-} from '@app/api';
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { appRouter } from '@app/api';
+import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
-import type { CreateRequestContext } from '../context';
 import { isAllowedOrigin } from '../origin';
 import { bridgeEvents } from './bridge';
+import { chatRoom, gameRoom, PUBLIC_ROOM, SIGNED_IN_ROOM } from './rooms';
+import { socketContext, type SocketData, type SocketOptions } from './socket-context';
 import { parseMove } from './wire';
 
-/** Rooms: every socket is in PUBLIC; signed-in ones also in SIGNED_IN. */
-export const PUBLIC_ROOM = 'public';
-export const SIGNED_IN_ROOM = 'signed-in';
-export const chatRoom = (chatId: number | string) => `chat:${chatId}`;
-export const gameRoom = (gameId: string) => `game:${gameId}`;
-
-export interface SocketData {
-  /** The session's user when the socket connected, or null (signed out). */
-  username: string | null;
-}
-
-export interface SocketOptions {
-  deps: ApiDeps;
-  createRequestContext: CreateRequestContext;
-  /** Other origins whose pages may connect with the user's cookie (the /trpc WebSocket's list). */
-  allowedOrigins: readonly string[];
-}
-
-/** A call's context for a socket: its handshake's cookie, read again (read-only) on every call. */
-export function socketContext(
-  createRequestContext: CreateRequestContext,
-  req: IncomingMessage,
-): Promise<Context> {
-  // 'internal', not 'ws': a socket.io event is one call (a move), not a tRPC subscription; the
-  // session store is still read-only since there is no response to set a cookie on.
-  return createRequestContext({ req, transport: 'internal' });
-}
-
-/** For the bridge's own reads of public data (a question page): nobody's session. */
-export const anonymousContext = (deps: ApiDeps): Context =>
-  createContext(deps, {
-    session: createReadOnlySessionStore(null),
-    clientAddress: 'socket.io',
-    transport: 'internal',
-  });
+export type { SocketOptions } from './socket-context';
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'That move is not allowed.';
@@ -86,6 +47,9 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
         next();
       });
   });
+
+  // Before any connection: makeMove tells the bridge which socket made a code change.
+  const bridge = await bridgeEvents(io as unknown as SocketServer, options);
 
   io.on('connection', (socket) => {
     void socket.join(PUBLIC_ROOM);
@@ -128,19 +92,20 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
         const api = await caller();
         if (move.kind === 'nim')
           await api.game.nimMove({ id: move.gameID, numObjects: move.numObjects as number });
-        else await api.game.setCode({ id: move.gameID, code: move.code as string });
+        else {
+          const { event } = await api.game.setCode({ id: move.gameID, code: move.code as string });
+          if (event) bridge.movedBy(event.id, socket.id);
+        }
       } catch (error) {
         refuse(messageOf(error));
       }
     });
   });
 
-  const unsubscribe = await bridgeEvents(io as unknown as SocketServer, options);
-
   return {
     io,
     close() {
-      unsubscribe();
+      bridge.close();
       // Not io.close(): that closes the HTTP server too, which app.ts closes itself.
       io.disconnectSockets(true);
       io.engine.close();

@@ -1,0 +1,85 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import superjson from 'superjson';
+import { afterAll } from 'vitest';
+import type { RunningServer } from './app';
+
+/**
+ * For socket.io tests against a useTestServer: tRPC calls over HTTP as a signed-in user (the web
+ * app's door) and socket.io-client sockets as the original client opens them. Call it after
+ * useTestServer, so its sockets are closed before the server stops.
+ */
+export function socketClients(running: RunningServer) {
+  const sockets: Socket[] = [];
+  afterAll(() => {
+    for (const socket of sockets) socket.disconnect();
+  });
+
+  const headers = (cookie: string) => ({
+    'content-type': 'application/json',
+    origin: running.url,
+    cookie,
+  });
+  const answer = async (path: string, res: Response) => {
+    const body = (await res.json()) as { result?: { data: unknown } };
+    if (!res.ok || !body.result) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return superjson.deserialize(body.result.data as never) as never;
+  };
+
+  /** A tRPC mutation with the /trpc guard's headers: the procedure's result and the response. */
+  async function mutate<T = never>(path: string, input: unknown, cookie = '') {
+    const res = await fetch(`${running.url}/trpc/${path}`, {
+      method: 'POST',
+      headers: headers(cookie),
+      body: JSON.stringify(superjson.serialize(input)),
+    });
+    return { data: (await answer(path, res)) as T, res };
+  }
+
+  async function query<T = never>(path: string, input: unknown, cookie = ''): Promise<T> {
+    const encoded = encodeURIComponent(JSON.stringify(superjson.serialize(input)));
+    const res = await fetch(`${running.url}/trpc/${path}?input=${encoded}`, {
+      headers: headers(cookie),
+    });
+    return answer(path, res);
+  }
+
+  /** Signs a new user up; answers their session cookie. */
+  async function signUp(username: string): Promise<string> {
+    const { res } = await mutate('auth.signup', { username, password: 'password123' });
+    return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  }
+
+  async function open(cookie = '', origin?: string): Promise<Socket> {
+    const socket = connect(running.url, {
+      transports: ['polling', 'websocket'],
+      extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  return { mutate, query, signUp, open };
+}
+
+/** Everything a socket receives, by event name. */
+export function record(socket: Socket) {
+  const seen: Record<string, unknown[]> = {};
+  socket.onAny((event: string, payload: unknown) => (seen[event] ??= []).push(payload));
+  return seen;
+}
+
+export const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+/** Long enough for an event that should not come to have come. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
