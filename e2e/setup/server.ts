@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
+import { startLegacyClientServer } from '../support/legacy-client';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -41,6 +42,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string;
+    /** The legacy client fixture page's origin (another port): one of the server's CLIENT_ORIGINS. */
+    legacyClientOrigin: string;
   }
 }
 
@@ -52,6 +55,8 @@ export default async function setup(project: TestProject) {
     throw new Error('The web app is not built: run `pnpm build` before the end-to-end tests.');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'qa-e2e-'));
+  // The original client's page on its own origin, allowed like its development server.
+  const legacyClient = await startLegacyClientServer();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -64,16 +69,19 @@ export default async function setup(project: TestProject) {
       SESSION_SECRET: randomBytes(32).toString('hex'),
       // No demo content: every test makes the users, questions and tags it uses.
       SEED_DEMO: '0',
+      CLIENT_ORIGINS: `http://localhost:3000,${legacyClient.origin}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseURL, server);
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', chromiumPath);
+  project.provide('legacyClientOrigin', legacyClient.origin);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    await legacyClient.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -3,10 +3,14 @@ import type { CreateRequestContext } from '../context';
 import { answerRoutes } from './answer';
 import { chatRoutes } from './chat';
 import { commentRoutes } from './comment';
+import { gamesRoutes } from './games';
 import { messagingRoutes } from './messaging';
+import { problemRoutes } from './problem';
 import { questionRoutes } from './question';
 import { restGuard } from './security';
+import { submissionRoutes } from './submission';
 import { tagRoutes } from './tag';
+import { testCodeRoutes } from './test-code';
 import { userRoutes } from './user';
 
 export interface RestOptions {
@@ -35,6 +39,10 @@ export function restRouter(opts: RestOptions): Router {
     '/comment': commentRoutes,
     '/messaging': messagingRoutes,
     '/chat': chatRoutes,
+    '/games': gamesRoutes,
+    '/problem': problemRoutes,
+    '/submission': submissionRoutes,
+    '/testCode': testCodeRoutes,
   };
   const guard = restGuard(opts.clientOrigins, opts.trustedOrigins);
   for (const [path, routes] of Object.entries(resources))

@@ -1,3 +1,5 @@
+import type { GameView, ProblemDetail, SubmissionDetail, TestResultView } from '@app/api';
+
 /**
  * Entities as the original client reads them (SPEC §3 field names: `_id`, askedBy, upVotes …; ids
  * as strings, as the socket.io bridge sends them), from what our procedures hand out. Pure functions:
@@ -115,4 +117,91 @@ export const wireChat = (chat: ChatIn, messages: readonly MessageIn[]) => ({
   participants: chat.participants,
   messages: messages.map(wireMessage),
   createdAt: chat.createdAt,
+});
+
+/**
+ * What a private game's `password` holds on the wire: its presence (and truthiness, for a client
+ * that tests `game.password`) marks the game private; it is never the real password or its hash.
+ */
+export const PRIVATE_GAME_MARK = '********';
+
+/**
+ * A game instance (SPEC §3): gameID, players, state with status, and per type Nim's player1,
+ * player2, moves, remainingObjects, winners or CollabCode's playerLimit, timeLimit (minutes),
+ * startTime, problemID and, when the caller could read the document, currentCode.
+ */
+export function wireGame(game: GameView, currentCode?: string) {
+  const base = {
+    gameID: game.id,
+    title: game.title,
+    gameType: game.gameType,
+    players: [...game.players],
+    ...(game.isPrivate ? { password: PRIVATE_GAME_MARK } : {}),
+    createdAt: game.createdAt,
+  };
+  if (game.gameType === 'Nim') {
+    const { state } = game;
+    return {
+      ...base,
+      state: {
+        status: state.status,
+        player1: state.player1,
+        player2: state.player2,
+        moves: state.moves.map((move) => ({
+          playerID: move.player,
+          gameID: game.id,
+          move: { numObjects: move.numObjects },
+        })),
+        remainingObjects: state.remainingObjects,
+        winners: [...state.winners],
+      },
+    };
+  }
+  const { state } = game;
+  return {
+    ...base,
+    state: {
+      status: state.status,
+      players: [...state.players],
+      playerLimit: state.playerLimit,
+      timeLimit: state.timeLimit,
+      startTime: state.startTime === null ? null : new Date(state.startTime),
+      problemID: String(state.problemId),
+      winners: [...state.winners],
+      ...(currentCode === undefined ? {} : { currentCode }),
+    },
+  };
+}
+
+/** A problem (SPEC §3): the tests the viewer may read, votes as usersUpvoted / usersDownvoted. */
+export const wireProblem = (problem: ProblemDetail) => ({
+  _id: String(problem.id),
+  title: problem.title,
+  problemText: problem.problemText,
+  functionSignature: problem.functionSignature,
+  testCases: problem.testCases.map((test) => ({ testCode: test.testCode, hidden: test.hidden })),
+  postedBy: problem.postedBy,
+  suggestedSolution: problem.suggestedSolution,
+  createdAt: problem.createdAt,
+  usersUpvoted: [...problem.upVotes],
+  usersDownvoted: [...problem.downVotes],
+});
+
+/** A test result (SPEC §3): status ('OK' passed), cpuTime (ns), memoryUsage (bytes), errorMessage. */
+export const wireTestResult = (result: TestResultView) => ({
+  status: result.status,
+  cpuTime: result.cpuTime,
+  memoryUsage: result.memoryUsage,
+  errorMessage: result.errorMessage,
+});
+
+/** A submission (SPEC §3), with the figures the server measured. */
+export const wireSubmission = (submission: SubmissionDetail) => ({
+  _id: String(submission.id),
+  problemId: String(submission.problemId),
+  submissionBy: submission.submissionBy,
+  runTime: submission.runTime,
+  heapUse: submission.heapUse,
+  submissionCode: submission.submissionCode,
+  createdAt: submission.createdAt,
 });

@@ -30,25 +30,72 @@ async function passwordMatches(
   return ok;
 }
 
-/** The lobby's password prompt: whether this is the room's password ({ ok: true } for a public one). */
+/** How long a right answer to a room's password prompt lets the same user join without it. */
+export const PASSWORD_PASS_MS = 10 * 60 * 1000;
+
+/**
+ * Right room passwords remembered per user and game for a while: the original client (SPEC §7)
+ * calls /games/verify with the password, then /games/join with only the game and player. In memory
+ * and bounded (a restart only means the password is asked again); async like the rate limiters, so
+ * a shared store can take its place.
+ */
+export interface GamePasswordPasses {
+  grant(userId: number, gameId: string, now?: number): Promise<void>;
+  has(userId: number, gameId: string, now?: number): Promise<boolean>;
+}
+
+export function createGamePasswordPasses(
+  ttlMs = PASSWORD_PASS_MS,
+  maxEntries = 100_000,
+): GamePasswordPasses {
+  const expiries = new Map<string, number>();
+  const keyOf = (userId: number, gameId: string) => `${userId}:${gameId}`;
+  return {
+    async grant(userId, gameId, now = Date.now()) {
+      if (expiries.size >= maxEntries) {
+        for (const [key, expiry] of expiries) if (expiry <= now) expiries.delete(key);
+        if (expiries.size >= maxEntries) expiries.clear();
+      }
+      expiries.set(keyOf(userId, gameId), now + ttlMs);
+    },
+    async has(userId, gameId, now = Date.now()) {
+      const key = keyOf(userId, gameId);
+      const expiry = expiries.get(key);
+      if (expiry === undefined) return false;
+      if (expiry > now) return true;
+      expiries.delete(key);
+      return false;
+    },
+  };
+}
+
+/**
+ * The lobby's password prompt: whether this is the room's password ({ ok: true } for a public one).
+ * A right password is remembered for this user and game for PASSWORD_PASS_MS (see joinGame).
+ */
 export async function verifyGamePassword(
   deps: ApiDeps,
   viewer: Viewer,
   input: VerifyGamePasswordInput,
 ): Promise<{ ok: boolean }> {
   const game = readGame(deps.db, input.id);
-  return { ok: await passwordMatches(deps, viewer, game, input.password) };
+  const ok = await passwordMatches(deps, viewer, game, input.password);
+  if (ok && game.passwordHash !== null) await deps.games.passwordPasses.grant(viewer.id, game.id);
+  return { ok };
 }
 
-/** Takes a seat (Nim) or a place (CollabCode); a private room wants its password first. */
+/**
+ * Takes a seat (Nim) or a place (CollabCode); a private room wants its password first, or a right
+ * answer to its prompt (verifyGamePassword) in the last PASSWORD_PASS_MS.
+ */
 export async function joinGame(deps: ApiDeps, viewer: Viewer, input: JoinGameInput) {
   const game = readGame(deps.db, input.id);
   // A player coming back to their own room is not asked again.
   if (game.passwordHash !== null && !playersOf(game).includes(viewer.username)) {
     if (!input.password) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: gameMessages.passwordRequired });
-    }
-    if (!(await passwordMatches(deps, viewer, game, input.password))) {
+      if (!(await deps.games.passwordPasses.has(viewer.id, game.id)))
+        throw new TRPCError({ code: 'FORBIDDEN', message: gameMessages.passwordRequired });
+    } else if (!(await passwordMatches(deps, viewer, game, input.password))) {
       throw new TRPCError({ code: 'FORBIDDEN', message: gameMessages.incorrectPassword });
     }
   }
