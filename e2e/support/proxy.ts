@@ -8,28 +8,45 @@ export interface CuttableProxy {
   url: string;
   /** Drops every open connection and refuses new ones until restore(). */
   cut(): void;
+  /** Drops and refuses WebSocket connections only: pages still load, live updates cannot connect. */
+  cutWebSockets(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
+// A WebSocket handshake is an HTTP GET asking to upgrade; browsers give each socket its own connection.
+const WEBSOCKET_HANDSHAKE = /^GET [^\r\n]+\r\n(?:[^\r\n]+\r\n)*?upgrade: *websocket\r\n/i;
+
 export async function startProxy(target: string): Promise<CuttableProxy> {
   const { hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
-  let down = false;
+  const webSockets = new Set<Socket>();
+  let down: 'all' | 'websockets' | null = null;
   const track = (socket: Socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      webSockets.delete(socket);
+    });
     socket.on('error', () => socket.destroy());
   };
   const server: Server = createServer((client) => {
     track(client);
-    if (down) return client.destroy();
-    const upstream = connect(Number(port), hostname);
-    track(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+    if (down === 'all') return client.destroy();
+    // Look at the first bytes to tell a WebSocket handshake from a page or API request.
+    client.once('data', (first: Buffer) => {
+      client.pause();
+      const isWebSocket = WEBSOCKET_HANDSHAKE.test(first.toString('latin1'));
+      if (isWebSocket && down === 'websockets') return client.destroy();
+      if (isWebSocket) webSockets.add(client);
+      const upstream = connect(Number(port), hostname);
+      track(upstream);
+      upstream.write(first);
+      client.pipe(upstream);
+      upstream.pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -37,11 +54,15 @@ export async function startProxy(target: string): Promise<CuttableProxy> {
   return {
     url: `http://127.0.0.1:${address.port}`,
     cut() {
-      down = true;
+      down = 'all';
       for (const socket of sockets) socket.destroy();
     },
+    cutWebSockets() {
+      down = 'websockets';
+      for (const socket of webSockets) socket.destroy();
+    },
     restore() {
-      down = false;
+      down = null;
     },
     close: () =>
       new Promise((resolve) => {

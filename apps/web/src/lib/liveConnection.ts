@@ -3,16 +3,27 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import superjson from 'superjson';
 
-/** What the layout shows: connecting (first time or after a drop), open, or closed. */
-export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+/** What the layout shows: idle (no subscription needs a socket), connecting, or open (live). */
+export type ConnectionStatus = 'idle' | 'connecting' | 'open';
 
 export interface ConnectionSnapshot {
   status: ConnectionStatus;
-  /** True once this connection has been lost at least once, so the UI can say "Reconnecting…". */
+  /** True while connecting again after this connection was open, so the UI can say "Reconnecting…". */
   reconnecting: boolean;
   /** Bumped every time the connection is recreated (after login, signup, logout, account deletion). */
   generation: number;
 }
+
+export interface LiveConnectionOptions {
+  /** The WebSocket implementation: the browser's by default (tests pass their own). */
+  WebSocket?: typeof WebSocket;
+  /** The wait before reconnect attempt n (from 0). */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+// 1 s growing to 5 s, with jitter, as SPEC §7 describes for the socket.
+const retryDelayMs = (attempt: number) =>
+  Math.min(1000 * 2 ** attempt, 5000) * (0.75 + Math.random() * 0.5);
 
 /**
  * One WebSocket connection for tRPC subscriptions that can be replaced by a fresh one. The server reads the
@@ -23,15 +34,19 @@ export class LiveConnection {
   private client: TRPCWebSocketClient;
   private stopWatching: () => void = () => {};
   private snapshot: ConnectionSnapshot = {
-    status: 'connecting',
+    status: 'idle',
     reconnecting: false,
     generation: 0,
   };
   private readonly statusListeners = new Set<() => void>();
   private readonly swapListeners = new Set<() => void>();
 
-  constructor(private readonly url: () => string) {
+  constructor(
+    private readonly url: () => string,
+    private readonly options: LiveConnectionOptions = {},
+  ) {
     this.client = this.connect();
+    this.watch(this.client);
   }
 
   /** Current state, for useSyncExternalStore. */
@@ -48,11 +63,8 @@ export class LiveConnection {
     const old = this.client;
     this.stopWatching();
     this.client = this.connect();
-    this.update({
-      status: 'connecting',
-      reconnecting: false,
-      generation: this.snapshot.generation + 1,
-    });
+    this.update({ ...this.snapshot, generation: this.snapshot.generation + 1 });
+    this.watch(this.client);
     // Move live subscriptions first, so closing the old client does not end them.
     for (const listener of [...this.swapListeners]) listener();
     await old.close();
@@ -104,26 +116,38 @@ export class LiveConnection {
   }
 
   private connect(): TRPCWebSocketClient {
-    const client = createWSClient({
+    return createWSClient({
       url: this.url,
-      // 1 s growing to 5 s, with jitter, as SPEC §7 describes for the socket.
-      retryDelayMs: (attempt) => Math.min(1000 * 2 ** attempt, 5000) * (0.75 + Math.random() * 0.5),
+      WebSocket: this.options.WebSocket,
+      // Open the socket only while a subscription needs it: signed-out pages have none (and the
+      // server takes signed-in sockets only); a short grace keeps it across page changes.
+      lazy: { enabled: true, closeMs: 30_000 },
+      // Notice a connection that died without a close (sleep, network change): ping after 20 s of
+      // silence and reconnect when no answer comes within 5 s.
+      keepAlive: { enabled: true, intervalMs: 20_000, pongTimeoutMs: 5_000 },
+      retryDelayMs: this.options.retryDelayMs ?? retryDelayMs,
     });
+  }
+
+  /** Follows a client's connection state into the snapshot, for as long as it is the current client. */
+  private watch(client: TRPCWebSocketClient) {
+    let wasOpen = false;
     const subscription = client.connectionState.subscribe({
       next: (state) => {
         if (client !== this.client) return;
-        if (state.state === 'pending') this.update({ ...this.snapshot, status: 'open' });
-        else if (state.state === 'connecting') {
-          this.update({
-            ...this.snapshot,
-            status: 'connecting',
-            reconnecting: this.snapshot.reconnecting || state.error !== null,
-          });
-        } else this.update({ ...this.snapshot, status: 'closed' });
+        if (state.state === 'pending') {
+          wasOpen = true;
+          this.update({ ...this.snapshot, status: 'open', reconnecting: false });
+        } else if (state.state === 'connecting') {
+          this.update({ ...this.snapshot, status: 'connecting', reconnecting: wasOpen });
+        } else {
+          // Idle: closed on purpose (no subscription left); the next one connects afresh.
+          wasOpen = false;
+          this.update({ ...this.snapshot, status: 'idle', reconnecting: false });
+        }
       },
     });
     this.stopWatching = () => subscription.unsubscribe();
-    return client;
   }
 
   private update(next: ConnectionSnapshot) {
