@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The API server (apps/server) serves tRPC over HTTP and WebSocket at /trpc, on port 8000 by default.
@@ -6,6 +7,11 @@ const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The Markdown worker (components/markdown) has no document: packages that offer a build for
+    // workers (micromark's entity decoder) must give theirs, not the one that decodes through the DOM.
+    conditions: ['worker', ...defaultClientConditions],
+  },
   server: {
     proxy: {
       '/trpc': { target: API_TARGET, ws: true, changeOrigin: false },
@@ -34,6 +40,8 @@ export default defineConfig({
               name: 'collab',
               test: /node_modules[\\/](yjs|lib0|y-protocols|y-codemirror\.next)[\\/]/,
             },
+            // The word diff of revision histories, fetched only by the revisions pages.
+            { name: 'diff', test: /node_modules[\\/]diff[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

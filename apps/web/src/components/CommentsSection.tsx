@@ -11,6 +11,7 @@ import { countLabel, type CommentView } from '../lib/questionCache';
 import { trpc } from '../trpc';
 import { Alert } from './Alert';
 import { Button } from './Button';
+import { Markdown } from './markdown/Markdown';
 import { TextAreaField } from './TextField';
 
 export interface CommentsSectionProps {
@@ -74,7 +75,7 @@ export function CommentsSection({ parent, comments, now }: CommentsSectionProps)
           <ul className="comments__list">
             {comments.map((comment) => (
               <li key={comment.id} className="comment">
-                <span className="comment__text">{comment.text}</span>
+                <Markdown text={comment.text} inline className="comment__text" />
                 <span className="comment__meta">
                   {' – '}
                   <span className="author">{comment.commentBy}</span>{' '}

@@ -2,6 +2,7 @@ import { CreateAnswerInput, formErrors, questionMessages } from '@app/validators
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, PageHeader, TextAreaField } from '../../components';
+import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
 import { errorCode, prefixedError } from '../../lib/errors';
@@ -50,7 +51,7 @@ function AnswerForm({ qid }: { qid: number }) {
     return <Navigate to="/home" replace state={{ error: questionMessages.questionNotFound }} />;
 
   return (
-    <div className="page form-page">
+    <div className="page form-page form-page--preview">
       <PageHeader
         title="Answer Question"
         subtitle={
@@ -82,6 +83,7 @@ function AnswerForm({ qid }: { qid: number }) {
         </div>
         {serverError && <Alert>{serverError}</Alert>}
       </form>
+      <MarkdownPreview text={text} />
     </div>
   );
 }

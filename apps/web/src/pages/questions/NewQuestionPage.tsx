@@ -8,6 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, PageHeader, TextAreaField, TextField } from '../../components';
+import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
 import { prefixedError } from '../../lib/errors';
@@ -54,7 +55,7 @@ export default function NewQuestionPage() {
   };
 
   return (
-    <div className="page form-page">
+    <div className="page form-page form-page--preview">
       <PageHeader title="Ask a Question" />
       <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate>
         <TextField
@@ -93,6 +94,7 @@ export default function NewQuestionPage() {
         </div>
         {serverError && <Alert>{serverError}</Alert>}
       </form>
+      <MarkdownPreview text={fields.text} />
     </div>
   );
 }
