@@ -10,6 +10,30 @@ import { startLegacyClientServer } from '../support/legacy-client';
 
 const root = resolve(import.meta.dirname, '../..');
 
+const ROOMY_WRITE_LIMITS = Object.fromEntries(
+  [
+    'SIGNUPS',
+    'QUESTIONS',
+    'ANSWERS',
+    'COMMENTS',
+    'EDITS',
+    'VOTES',
+    'VIEWS',
+    'BIOGRAPHIES',
+    'PASSWORD_RESETS',
+    'NEW_TAGS',
+    'CHATS',
+    'CHAT_PARTICIPANTS',
+    'CHAT_READS',
+    'GAMES',
+    'GAME_SEATS',
+    'GAME_MOVES',
+    'CODE_EDITS',
+    'PRESENCE',
+    'PROBLEMS',
+  ].map((kind) => [`RATE_LIMIT_${kind}`, '100000/1m']),
+);
+
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const probe = createServer();
@@ -70,6 +94,10 @@ export default async function setup(project: TestProject) {
       // No demo content: every test makes the users, questions and tags it uses.
       SEED_DEMO: '0',
       CLIENT_ORIGINS: `http://localhost:3000,${legacyClient.origin}`,
+      // Every test signs up its own users from 127.0.0.1 and some make lots of content fast: the
+      // sign-up and per-user write limits are raised (README settings); the message, test-run and
+      // login limits keep their defaults.
+      ...ROOMY_WRITE_LIMITS,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

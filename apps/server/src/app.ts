@@ -3,10 +3,17 @@ import { createDb, type Db } from '@app/db';
 import { createSandbox } from '@app/sandbox';
 import { seedDemoContent } from '@app/seed';
 import { createServer, type Server } from 'node:http';
-import { DEFAULT_CLIENT_ORIGINS, type ServerConfig } from './config';
-import { contextFactory } from './context';
-import { createHttpApp } from './http';
+import {
+  DEFAULT_CLIENT_ORIGINS,
+  httpServerOptions,
+  rateLimitsOf,
+  type ServerConfig,
+} from './config';
+import { createConnectionCounter } from './connection-caps';
+import { contextFactory, trustProxies } from './context';
+import { createHttpHandler } from './http';
 import { answerUnreadableRequest } from './request-guard';
+import { ResponseCache } from './response-cache';
 import { createSessionCookies } from './session';
 import { attachSocketIo } from './socket';
 import { attachUpgrades } from './upgrade';
@@ -31,10 +38,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const sandbox = createSandbox();
   const deps = await createApiDeps(db, {
     sandbox,
-    limits: {
-      ...(config.messageRateLimit ? { messages: config.messageRateLimit } : {}),
-      ...(config.testRunRateLimit ? { testRuns: config.testRunRateLimit } : {}),
-    },
+    limits: rateLimitsOf(config),
+    caps: config.caps,
   });
   // CollabCode deadlines end games on the server even with no browser open.
   const gameTimer = createGameTimer(deps);
@@ -42,15 +47,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const createRequestContext = contextFactory(deps, createSessionCookies(config.sessionSecret));
   // The original client's pages (CLIENT_ORIGINS) use the REST paths and socket.io, not /trpc.
   const clientOrigins = config.clientOrigins ?? DEFAULT_CLIENT_ORIGINS;
-  const app = createHttpApp({
+  const app = createHttpHandler({
     createRequestContext,
+    responseCache: await ResponseCache.over(deps.events),
     webDist: config.webDist,
     trustedOrigins: config.trustedOrigins,
     clientOrigins,
   });
-  const server = createServer(app);
+  const server = createServer(httpServerOptions(config.timeouts), app);
+  trustProxies(server, config.trustProxy);
   server.on('clientError', answerUnreadableRequest);
-  const upgrades = attachUpgrades(server, createRequestContext, config.trustedOrigins);
+  // Live connections of both doors (tRPC WebSocket, socket.io) count against the same caps.
+  const connections = createConnectionCounter(deps.caps);
+  const upgrades = attachUpgrades(server, createRequestContext, config.trustedOrigins, connections);
   // The original client's socket.io (SPEC §7): the same cookie, the same origin allow-list.
   const socketIo = await attachSocketIo(server, {
     deps,

@@ -1,6 +1,15 @@
-import { parseRateLimit, type RateLimit } from '@app/api';
+import {
+  CONNECTION_CAP_KINDS,
+  parseDuration,
+  parseRateLimit,
+  RATE_LIMIT_KINDS,
+  type ConnectionCaps,
+  type RateLimit,
+  type RateLimits,
+} from '@app/api';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,10 +30,142 @@ export interface ServerConfig {
    * and changes allowed. Our own origin is always allowed as well.
    */
   clientOrigins?: readonly string[];
-  /** Messages a user may send (global and chat together) per window; the API's default when unset. */
+  /** Rate limits that differ from the API's table (packages/api/src/limits.ts): RATE_LIMIT_<KIND>. */
+  rateLimits?: Partial<RateLimits>;
+  /** Shorthand for rateLimits.messages (tests); rateLimits wins. */
   messageRateLimit?: RateLimit;
-  /** Test runs a user may start (Test Solution, Run Tests, create, submit) per window; the API's default when unset. */
+  /** Shorthand for rateLimits.testRuns (tests); rateLimits wins. */
   testRunRateLimit?: RateLimit;
+  /** Live connection caps that differ from the API's table: CAP_<KIND>. */
+  caps?: Partial<ConnectionCaps>;
+  /**
+   * Addresses of the reverse proxies in front of us (TRUST_PROXY): only a request from one of them
+   * may say who the client is (X-Forwarded-For) and that it came over https (X-Forwarded-Proto).
+   * Empty (the default): nobody may.
+   */
+  trustProxy?: readonly string[];
+  /** How long a client may take to send a request's headers, and all of it; idle keep-alive. */
+  timeouts?: Partial<HttpTimeouts>;
+}
+
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
+/**
+ * A real site's numbers: a browser sends its headers in well under a second and a 256 KB body in a
+ * few on a slow line; a client holding a request open longer is holding a socket hostage (slow
+ * loris). Keep-alive is short: browsers reopen cheaply, idle sockets cost memory.
+ */
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 20_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+};
+
+/** Node's http.createServer options for the timeouts (the check runs at least every second). */
+export function httpServerOptions(timeouts: Partial<HttpTimeouts> = {}) {
+  const { headersMs, requestMs, keepAliveMs } = { ...DEFAULT_HTTP_TIMEOUTS, ...timeouts };
+  return {
+    // Node refuses a headers timeout longer than the whole request's.
+    headersTimeout: Math.min(headersMs, requestMs),
+    requestTimeout: requestMs,
+    keepAliveTimeout: keepAliveMs,
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersMs / 2))),
+  };
+}
+
+/** The rate limits to build the API's limiters with: the settings over the API's defaults. */
+export function rateLimitsOf(config: ServerConfig): Partial<RateLimits> {
+  return {
+    ...(config.messageRateLimit ? { messages: config.messageRateLimit } : {}),
+    ...(config.testRunRateLimit ? { testRuns: config.testRunRateLimit } : {}),
+    ...config.rateLimits,
+  };
+}
+
+/** `loginByUsername` → `LOGIN_BY_USERNAME`: how a limit's or cap's name appears in its setting. */
+export const settingName = (prefix: 'RATE_LIMIT' | 'CAP', kind: string): string =>
+  `${prefix}_${kind.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/** The older names of two limits, still read when the new name is unset. */
+const RATE_LIMIT_ALIASES: Partial<Record<(typeof RATE_LIMIT_KINDS)[number], string>> = {
+  messages: 'MESSAGE_RATE_LIMIT',
+  testRuns: 'TEST_RUN_RATE_LIMIT',
+};
+
+/** RATE_LIMIT_<KIND> ("count/window", such as "10/10s" or "600/1m") for every limit in the table. */
+export function rateLimitsFrom(env: NodeJS.ProcessEnv): Partial<RateLimits> {
+  const limits: Partial<RateLimits> = {};
+  for (const kind of RATE_LIMIT_KINDS) {
+    const name = settingName('RATE_LIMIT', kind);
+    const alias = RATE_LIMIT_ALIASES[kind];
+    const text = env[name] ?? (alias ? env[alias] : undefined);
+    if (text === undefined || text === '') continue;
+    try {
+      limits[kind] = parseRateLimit(text);
+    } catch (error) {
+      throw new Error(`${env[name] !== undefined ? name : alias}: ${(error as Error).message}`);
+    }
+  }
+  return limits;
+}
+
+/** CAP_<KIND>: a whole number of at least 1 for every cap in the table. */
+export function capsFrom(env: NodeJS.ProcessEnv): Partial<ConnectionCaps> {
+  const caps: Partial<ConnectionCaps> = {};
+  for (const kind of CONNECTION_CAP_KINDS) {
+    const name = settingName('CAP', kind);
+    const text = env[name];
+    if (text === undefined || text === '') continue;
+    if (!/^\s*\d{1,9}\s*$/.test(text) || Number(text) < 1)
+      throw new Error(`${name} must be a whole number of at least 1, not "${text}".`);
+    caps[kind] = Number(text);
+  }
+  return caps;
+}
+
+/** TIMEOUT_HEADERS, TIMEOUT_REQUEST, TIMEOUT_KEEP_ALIVE: durations such as "20s" or "500ms". */
+export function timeoutsFrom(env: NodeJS.ProcessEnv): Partial<HttpTimeouts> {
+  const names = {
+    headersMs: 'TIMEOUT_HEADERS',
+    requestMs: 'TIMEOUT_REQUEST',
+    keepAliveMs: 'TIMEOUT_KEEP_ALIVE',
+  } as const;
+  const timeouts: Partial<HttpTimeouts> = {};
+  for (const [key, name] of Object.entries(names) as [keyof HttpTimeouts, string][]) {
+    const text = env[name];
+    if (text === undefined || text === '') continue;
+    let ms: number;
+    try {
+      ms = parseDuration(text);
+    } catch (error) {
+      throw new Error(`${name}: ${(error as Error).message}`);
+    }
+    if (ms < 1) throw new Error(`${name} must be longer than 0, not "${text}".`);
+    timeouts[key] = ms;
+  }
+  return timeouts;
+}
+
+/**
+ * TRUST_PROXY: comma-separated addresses of our reverse proxies (`127.0.0.1`, `::1`, `10.0.0.5`), or
+ * `loopback` for any address on this machine. Unset or empty: no proxy is trusted.
+ */
+export function trustProxyFrom(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      if (entry !== 'loopback' && !isIP(entry))
+        throw new Error(
+          `TRUST_PROXY must list the proxies' IP addresses (or "loopback"), not "${entry}".`,
+        );
+      return entry;
+    });
 }
 
 /**
@@ -91,9 +232,9 @@ export function loadConfig(env = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : env.NODE_ENV !== 'production',
     trustedOrigins: trustedOrigins(env.TRUSTED_ORIGINS),
     clientOrigins: clientOrigins(env.CLIENT_ORIGINS),
-    // "count/window", such as "10/10s" (the default) or "600/1m".
-    messageRateLimit: env.MESSAGE_RATE_LIMIT ? parseRateLimit(env.MESSAGE_RATE_LIMIT) : undefined,
-    // "count/window" as well: "20/10s" by default.
-    testRunRateLimit: env.TEST_RUN_RATE_LIMIT ? parseRateLimit(env.TEST_RUN_RATE_LIMIT) : undefined,
+    rateLimits: rateLimitsFrom(env),
+    caps: capsFrom(env),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    timeouts: timeoutsFrom(env),
   };
 }

@@ -10,7 +10,8 @@ import { loadConfig } from './config';
 
 const LEGACY_ORIGIN = 'http://legacy.example:3000';
 
-const running = useTestServer({ trustedOrigins: [LEGACY_ORIGIN] });
+// Behind a proxy on this machine (TRUST_PROXY=loopback), as the https tests below need.
+const running = useTestServer({ trustedOrigins: [LEGACY_ORIGIN], trustProxy: ['loopback'] });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -118,7 +119,8 @@ describe('a malformed superjson meta in the input', () => {
   });
 
   it('is refused over the WebSocket too, in our words', async () => {
-    const ws = new WebSocket(running.url.replace('http', 'ws') + '/trpc');
+    const cookie = await signup('ws_garbage');
+    const ws = new WebSocket(running.url.replace('http', 'ws') + '/trpc', { headers: { cookie } });
     await new Promise((resolve) => ws.once('open', resolve));
     const reply = new Promise<string>((resolve) =>
       ws.once('message', (data) => resolve(`${data}`)),
@@ -252,8 +254,10 @@ describe('changes from other sites', () => {
 });
 
 describe('WebSocket origins', () => {
-  function outcomeFor(origin: string): Promise<string> {
-    const ws = new WebSocket(running.url.replace('http', 'ws') + '/trpc', { headers: { origin } });
+  function outcomeFor(origin: string, cookie = ''): Promise<string> {
+    const ws = new WebSocket(running.url.replace('http', 'ws') + '/trpc', {
+      headers: { origin, cookie },
+    });
     return new Promise<string>((resolve) => {
       ws.on('open', () => {
         ws.close();
@@ -269,8 +273,9 @@ describe('WebSocket origins', () => {
   });
 
   it('accepts our own pages and the trusted origins', async () => {
-    expect(await outcomeFor(running.url)).toBe('open');
-    expect(await outcomeFor(LEGACY_ORIGIN)).toBe('open');
+    const cookie = await signup('ws_origins');
+    expect(await outcomeFor(running.url, cookie)).toBe('open');
+    expect(await outcomeFor(LEGACY_ORIGIN, cookie)).toBe('open');
   });
 });
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { useTestServer } from './test-server';
 
-const running = useTestServer();
+// Behind a proxy on this machine (TRUST_PROXY=127.0.0.1), as the https cookie test needs.
+const running = useTestServer({ trustProxy: ['127.0.0.1'] });
 
 /** Calls a tRPC mutation over plain HTTP, as the browser's httpBatchLink would (one call, no batch). */
 async function mutate(path: string, input: unknown, headers: Record<string, string> = {}) {
@@ -181,19 +182,17 @@ describe('subscriptions over WebSocket', () => {
     await wsClient.close();
   });
 
-  it('refuse a subscription without a session', async () => {
-    const wsClient = createWSClient({
-      url: running.url.replace('http', 'ws') + '/trpc',
-      WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+  it('refuse a connection without a session: 401 before the upgrade, with a sentence', async () => {
+    const ws = new WebSocket(running.url.replace('http', 'ws') + '/trpc');
+    const refusal = await new Promise<string>((resolve) => {
+      ws.on('open', () => resolve('open'));
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk));
+        res.on('end', () => resolve(`${res.statusCode} ${body.trim()}`));
+      });
     });
-    const client = createTRPCClient<AppRouter>({
-      links: [wsLink({ client: wsClient, transformer: superjson })],
-    });
-    const error = await new Promise<string>((resolve) => {
-      client.user.onUserChanged.subscribe(undefined, { onError: (err) => resolve(err.message) });
-    });
-    expect(error).toBe('Please sign in to continue.');
-    await wsClient.close();
+    expect(refusal).toBe('401 Please sign in to continue.');
   });
 });
 
@@ -223,8 +222,9 @@ describe('WebSocket safety', () => {
 
   it('accepts a WebSocket from our own pages', async () => {
     const url = new URL(running.url);
+    const signup = await mutate('auth.signup', { username: 'ws_own', password: 'password123' });
     const ws = new WebSocket(running.url.replace('http', 'ws') + '/trpc', {
-      headers: { origin: url.origin },
+      headers: { origin: url.origin, cookie: cookieOf(signup.res) },
     });
     const outcome = await new Promise<string>((resolve) => {
       ws.on('open', () => resolve('open'));

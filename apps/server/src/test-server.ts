@@ -1,9 +1,23 @@
+import { RATE_LIMIT_KINDS, RATE_LIMIT_TABLE, type RateLimits } from '@app/api';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from './app';
 import type { ServerConfig } from './config';
+
+/**
+ * Server tests sign up many users from 127.0.0.1 and write a lot, fast: the sign-up and per-user
+ * write limits (limits.ts, counted by the procedures) are out of the way unless a test sets them;
+ * the limits counted inside services (messages, test runs, logins, game passwords) keep their
+ * defaults.
+ */
+const ROOMY_WRITE_LIMITS: Partial<RateLimits> = Object.fromEntries(
+  RATE_LIMIT_KINDS.filter((kind) => RATE_LIMIT_TABLE[kind].counted === 'procedure').map((kind) => [
+    kind,
+    { max: 1_000_000, windowMs: 1000 },
+  ]),
+);
 
 /**
  * For server tests: the real server on 127.0.0.1 (a free port), a temporary database without demo
@@ -27,6 +41,7 @@ export function useTestServer(overrides: Partial<ServerConfig> = {}): RunningSer
       seedDemo: false,
       trustedOrigins: [],
       ...overrides,
+      rateLimits: { ...ROOMY_WRITE_LIMITS, ...overrides.rateLimits },
     });
   });
   afterAll(async () => {

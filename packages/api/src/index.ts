@@ -51,17 +51,29 @@ export {
 } from './services/games/game-timer';
 export { CODE_TEXT, codeText } from './services/games/game-docs';
 export {
+  createMemoryRateLimiter,
   createRateLimiters,
   DEFAULT_RATE_LIMITS,
+  parseDuration,
   parseRateLimit,
   type RateLimit,
   type RateLimiter,
   type RateLimiters,
   type RateLimits,
 } from './rate-limit';
+export {
+  CONNECTION_CAP_KINDS,
+  CONNECTION_CAP_TABLE,
+  DEFAULT_CONNECTION_CAPS,
+  RATE_LIMIT_KINDS,
+  RATE_LIMIT_TABLE,
+  type ConnectionCapKind,
+  type ConnectionCaps,
+  type RateLimitKind,
+} from './limits';
 export { hashPassword } from './services/users/passwords';
 export { problemSearchKey } from './services/problems/problem-search';
-export { SESSION_LIFETIME_MS } from './services/users/sessions';
+export { findSessionUser, SESSION_LIFETIME_MS } from './services/users/sessions';
 
 /** Every procedure's input and output, for the web app: `RouterOutputs['question']['byId']`. */
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -1,33 +1,42 @@
+import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimitKind, type RateLimits } from './limits';
+
+export { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './limits';
+
 /**
  * Counts attempts per key in a fixed window. An attempt is counted before the work it guards (a
- * password check, a message's write), so a burst of concurrent attempts cannot all slip past the
- * limit; one that should not count (a successful login, a message that was refused) is handed back.
- * In memory today; a shared store (Redis) can implement the same async interface.
+ * password check, a write), so a burst of concurrent attempts cannot all slip past the limit; one
+ * that should not count (a successful login, a write that was refused) is handed back.
+ * This is the seam for a multi-process deployment: every method is async, and the keys are plain
+ * strings, so a shared store (Redis: INCRBY with an expiry per key, DECRBY to refund) can implement
+ * the same interface. In memory today.
  */
 export interface RateLimiter {
-  /** Counts an attempt and says whether it may go ahead (false once the window is full). */
-  tryConsume(key: string, now?: number): Promise<boolean>;
-  /** Hands back one attempt that turned out fine. */
-  refund(key: string): Promise<void>;
+  /** Counts `cost` attempts (1 unless told) and says whether they may go ahead (false once the window would overflow). */
+  tryConsume(key: string, opts?: { cost?: number; now?: number }): Promise<boolean>;
+  /** Hands back attempts that turned out fine (1 unless told). */
+  refund(key: string, cost?: number): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
-export function createMemoryRateLimiter(opts: { max: number; windowMs: number }): RateLimiter {
+/** Keys kept before the map is cleared: bounds memory under a flood of made-up names or addresses. */
+const MAX_KEYS = 100_000;
+
+export function createMemoryRateLimiter(opts: RateLimit): RateLimiter {
   const windows = new Map<string, { count: number; endsAt: number }>();
   return {
-    async tryConsume(key, now = Date.now()) {
+    async tryConsume(key, { cost = 1, now = Date.now() } = {}) {
       let w = windows.get(key);
       if (!w || w.endsAt <= now) {
-        if (windows.size >= 100_000) windows.clear(); // bound memory under a flood of made-up names
+        if (windows.size >= MAX_KEYS) windows.clear();
         windows.set(key, (w = { count: 0, endsAt: now + opts.windowMs }));
       }
-      if (w.count >= opts.max) return false;
-      w.count += 1;
+      if (w.count + cost > opts.max) return false;
+      w.count += cost;
       return true;
     },
-    async refund(key) {
+    async refund(key, cost = 1) {
       const w = windows.get(key);
-      if (w && w.count > 0) w.count -= 1;
+      if (w) w.count = Math.max(0, w.count - cost);
     },
     async reset(key) {
       windows.delete(key);
@@ -35,48 +44,15 @@ export function createMemoryRateLimiter(opts: { max: number; windowMs: number })
   };
 }
 
-/** A limit: at most `max` attempts per key in a window of `windowMs`. */
-export interface RateLimit {
-  max: number;
-  windowMs: number;
-}
+/** The process's limiters, one per kind of thing limited (limits.ts): part of the shared dependencies. */
+export type RateLimiters = Record<RateLimitKind, RateLimiter>;
 
-export interface RateLimits {
-  /** Log-in attempts per username. */
-  loginByUsername: RateLimit;
-  /** Log-in attempts per client address. */
-  loginByAddress: RateLimit;
-  /** Messages a user sends, global and chat together. */
-  messages: RateLimit;
-  /** Sandbox runs a user starts: Test Solution, Run Tests, creating a problem, submitting. */
-  testRuns: RateLimit;
-  /** Wrong guesses at a private game's password, per user and game. */
-  gamePasswords: RateLimit;
-}
-
-/** The process's limiters, one per kind of thing limited: part of the shared dependencies. */
-export type RateLimiters = Record<keyof RateLimits, RateLimiter>;
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginByUsername: { max: 5, windowMs: FIFTEEN_MINUTES },
-  loginByAddress: { max: 30, windowMs: FIFTEEN_MINUTES },
-  messages: { max: 10, windowMs: 10_000 },
-  testRuns: { max: 20, windowMs: 10_000 },
-  gamePasswords: { max: 5, windowMs: 60_000 },
-};
-
-/** Builds every limiter; tests and the benchmark raise a limit by overriding it. */
+/** Builds every limiter; settings, tests and benchmarks change a limit by overriding it. */
 export function createRateLimiters(overrides: Partial<RateLimits> = {}): RateLimiters {
-  const limits = { ...DEFAULT_RATE_LIMITS, ...overrides };
-  return {
-    loginByUsername: createMemoryRateLimiter(limits.loginByUsername),
-    loginByAddress: createMemoryRateLimiter(limits.loginByAddress),
-    messages: createMemoryRateLimiter(limits.messages),
-    testRuns: createMemoryRateLimiter(limits.testRuns),
-    gamePasswords: createMemoryRateLimiter(limits.gamePasswords),
-  };
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...overrides };
+  return Object.fromEntries(
+    Object.entries(limits).map(([kind, limit]) => [kind, createMemoryRateLimiter(limit)]),
+  ) as RateLimiters;
 }
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
@@ -92,4 +68,13 @@ export function parseRateLimit(text: string): RateLimit {
     );
   }
   return { max, windowMs };
+}
+
+/** Reads a duration such as "30s", "500ms", "2m" or a bare number of milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^\s*(\d{1,9})\s*(ms|s|m|h)?\s*$/.exec(text);
+  if (!match) {
+    throw new Error(`A duration reads like "30s" (a number with ms, s, m or h), not "${text}".`);
+  }
+  return Number(match[1]) * UNIT_MS[(match[2] ?? 'ms') as keyof typeof UNIT_MS];
 }

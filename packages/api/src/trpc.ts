@@ -4,23 +4,35 @@
  */
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
-import { authMessages, transportMessages } from '@app/validators';
+import { authMessages, connectionMessages, transportMessages } from '@app/validators';
 import type { Context } from './context';
 import { findSessionUser } from './services/users/sessions';
 import { transformer, UnreadableInputError } from './transformer';
+import { takeAllowances, type Allowance } from './write-limits';
+
+/**
+ * tRPC's own refusals of a request it cannot route or read (an unknown path, the wrong method, a bad
+ * batch), in words meant for developers. The bad-input sweep (apps/server) finds any new one.
+ */
+const TRPC_OWN_REFUSAL =
+  /^(No procedure found|Unsupported \w+-request|Only POST requests|Batch call exceeds|"input" needs to be|Cannot mix procedure types|Batching is not enabled|Streaming requests must|Cannot batch subscription|Missing experimental flag|Unsupported content-type|Missing content-type|Invalid connection params|Not JSON-parsable)/;
 
 /** Transport-level failures carry the parser's or adapter's words; users get ours. */
 function plainMessage(code: TRPC_ERROR_CODE_KEY, message: string): string {
   switch (code) {
     case 'INTERNAL_SERVER_ERROR':
-      return 'Something went wrong on our side. Please try again.';
+      return transportMessages.unexpected;
     case 'PARSE_ERROR':
       return transportMessages.malformed;
     case 'PAYLOAD_TOO_LARGE':
       return transportMessages.tooLarge;
-    default:
-      return message;
   }
+  if (!TRPC_OWN_REFUSAL.test(message)) return message;
+  if (code === 'NOT_FOUND') return transportMessages.unknownRequest;
+  if (code === 'METHOD_NOT_SUPPORTED') return transportMessages.wrongMethod;
+  if (code === 'UNSUPPORTED_MEDIA_TYPE') return transportMessages.jsonOnly;
+  if (message.startsWith('Batch call exceeds')) return transportMessages.tooManyCalls;
+  return transportMessages.malformed;
 }
 
 const t = initTRPC.context<Context>().create({
@@ -58,10 +70,21 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
   if (ctx.transport === 'ws' && type !== 'subscription') {
     throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: transportMessages.httpOnly });
   }
+  // A subscription on a WebSocket holds one of its places (section 4) until its stream ends.
+  const release = ctx.transport === 'ws' ? openSubscription(ctx) : null;
   const viewer = ctx.session.sessionId
-    ? await findSessionUser(ctx.deps.db, ctx.session.sessionId)
+    ? await findSessionUser(ctx.deps.db, ctx.session.sessionId).catch((error: unknown) => {
+        release?.();
+        throw error;
+      })
     : null;
-  return next({ ctx: { viewer } });
+  const result = await next({ ctx: { viewer } });
+  if (!release) return result;
+  if (!result.ok || !isAsyncIterable(result.data)) {
+    release();
+    return result;
+  }
+  return { ...result, data: releasedWhenDone(result.data, release) };
 });
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -73,3 +96,85 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   }
   return next({ ctx: { viewer: ctx.viewer } });
 });
+
+/**
+ * A signed-in write counted against the viewer's limits (limits.ts) before it runs; a write that
+ * fails (invalid input, refused, conflict) is handed back, as it wrote nothing. Every door (tRPC,
+ * REST adapters, socket.io) calls the same procedures, so every door is limited the same way.
+ */
+export const limitedProcedure = (...allowances: Allowance[]) =>
+  protectedProcedure.use(async ({ ctx, getRawInput, next }) => {
+    const refund = await takeAllowances(ctx.deps, String(ctx.viewer.id), allowances, getRawInput);
+    const result = await next();
+    if (!result.ok) await refund();
+    return result;
+  });
+
+/** A write anyone may make (signing up), counted against the client's address. */
+export const addressLimitedProcedure = (...allowances: Allowance[]) =>
+  publicProcedure.use(async ({ ctx, getRawInput, next }) => {
+    const refund = await takeAllowances(ctx.deps, ctx.clientAddress, allowances, getRawInput);
+    const result = await next();
+    if (!result.ok) await refund();
+    return result;
+  });
+
+/**
+ * 4. LIVE CONNECTIONS: subscriptions open on one WebSocket, counted per connection (the ws context is
+ *    built once per connection). Past the cap the subscription is refused with TOO_MANY_REQUESTS and
+ *    connectionMessages.tooManySubscriptions; the server closes that socket with the same reason.
+ */
+const openSubscriptions = new WeakMap<Context, number>();
+
+function openSubscription(ctx: Context): () => void {
+  const open = openSubscriptions.get(ctx) ?? 0;
+  if (open >= ctx.deps.caps.subscriptionsPerSocket) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: connectionMessages.tooManySubscriptions,
+    });
+  }
+  openSubscriptions.set(ctx, open + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    openSubscriptions.set(ctx, Math.max(0, (openSubscriptions.get(ctx) ?? 1) - 1));
+  };
+}
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+/** The same stream, calling `release` once when it ends, fails or is stopped (even before its first item). */
+function releasedWhenDone(
+  source: AsyncIterable<unknown>,
+  release: () => void,
+): AsyncIterable<unknown> {
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = source[Symbol.asyncIterator]();
+      return {
+        async next() {
+          try {
+            const item = await iterator.next();
+            if (item.done) release();
+            return item;
+          } catch (error) {
+            release();
+            throw error;
+          }
+        },
+        async return(value?: unknown) {
+          release();
+          return (await iterator.return?.(value)) ?? { done: true, value };
+        },
+        async throw(error?: unknown) {
+          release();
+          if (iterator.throw) return iterator.throw(error);
+          throw error;
+        },
+      };
+    },
+  };
+}

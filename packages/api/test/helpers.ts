@@ -7,6 +7,8 @@ import {
   createCallerFactory,
   createContext,
   createMemorySessionStore,
+  RATE_LIMIT_KINDS,
+  RATE_LIMIT_TABLE,
   type ApiDeps,
   type RateLimits,
   type SessionStore,
@@ -102,6 +104,18 @@ export async function createTestDeps(db: Db = createTestDb()): Promise<ApiDeps> 
 }
 
 /**
+ * Tests write a lot, fast, from one address: the per-user write limits and the sign-up limit
+ * (limits.ts, applied by limitedProcedure) are out of the way unless a test sets them. The limits
+ * counted inside services (messages, test runs, logins, game passwords) keep their defaults.
+ */
+export const ROOMY_WRITE_LIMITS: Partial<RateLimits> = Object.fromEntries(
+  RATE_LIMIT_KINDS.filter((kind) => RATE_LIMIT_TABLE[kind].counted === 'procedure').map((kind) => [
+    kind,
+    { max: 1_000_000, windowMs: 1000 },
+  ]),
+);
+
+/**
  * Shared dependencies used by any number of test browsers, as the server's are; `limits` overrides
  * some rate limits; `sandbox` replaces the file's shared one (a test that needs a tiny pool makes,
  * and closes, its own).
@@ -114,7 +128,7 @@ export async function createTestWorld(
   const deps = await createApiDeps(db, {
     sandbox: opts.sandbox ?? testSandbox,
     events: bus,
-    limits: opts.limits,
+    limits: { ...ROOMY_WRITE_LIMITS, ...opts.limits },
   });
   const world: TestWorld = {
     db,

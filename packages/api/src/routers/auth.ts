@@ -3,14 +3,16 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { logIn, signUp } from '../services/users/auth';
 import { getUser } from '../services/users/profiles';
 import { endSession } from '../services/users/sessions';
-import { publicProcedure } from '../trpc';
+import { addressLimitedProcedure, publicProcedure } from '../trpc';
 
 export const authRouter = {
-  signup: publicProcedure.input(SignupInput).mutation(async ({ ctx, input }) => {
-    const { user, sessionId } = await signUp(ctx.deps, input);
-    await ctx.session.save(sessionId);
-    return user;
-  }),
+  signup: addressLimitedProcedure('signups')
+    .input(SignupInput)
+    .mutation(async ({ ctx, input }) => {
+      const { user, sessionId } = await signUp(ctx.deps, input);
+      await ctx.session.save(sessionId);
+      return user;
+    }),
 
   login: publicProcedure.input(LoginInput).mutation(async ({ ctx, input }) => {
     const { user, sessionId } = await logIn(ctx.deps, ctx.clientAddress, input);

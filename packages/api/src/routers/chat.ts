@@ -13,7 +13,7 @@ import { getChat, listMyChats } from '../services/messaging/chat-list';
 import { addParticipant, createChat } from '../services/messaging/chat-membership';
 import { listChatMessages, sendChatMessage } from '../services/messaging/chat-messages';
 import { markChatRead } from '../services/messaging/chat-reads';
-import { protectedProcedure } from '../trpc';
+import { limitedProcedure, protectedProcedure } from '../trpc';
 
 // Direct-message chats are private: every procedure is for participants only (the services check),
 // and the live stream asks, for every event, whether the viewer is in that chat now.
@@ -30,7 +30,7 @@ export const chatRouter = {
     .query(({ ctx, input }) => listChatMessages(ctx.deps, ctx.viewer, input)),
 
   /** A one-to-one chat with a user; an existing one with them is returned instead (created: false). */
-  create: protectedProcedure
+  create: limitedProcedure('chats')
     .input(CreateChatInput)
     .mutation(({ ctx, input }) => createChat(ctx.deps, ctx.viewer, input)),
 
@@ -38,12 +38,12 @@ export const chatRouter = {
     .input(SendChatMessageInput)
     .mutation(({ ctx, input }) => sendChatMessage(ctx.deps, ctx.viewer, input)),
 
-  addParticipant: protectedProcedure
+  addParticipant: limitedProcedure('chatParticipants')
     .input(AddParticipantInput)
     .mutation(({ ctx, input }) => addParticipant(ctx.deps, ctx.viewer, input)),
 
   /** Marks everything in the chat read for the viewer (on every device). */
-  markRead: protectedProcedure
+  markRead: limitedProcedure('chatReads')
     .input(ChatIdInput)
     .mutation(({ ctx, input }) => markChatRead(ctx.deps, ctx.viewer, input.chatId)),
 

@@ -25,7 +25,7 @@ import { joinGame, leaveGame, verifyGamePassword } from '../services/games/game-
 import { mayHearPresence, sendPresence } from '../services/games/game-presence';
 import { runGameTests } from '../services/games/game-tests';
 import { makeNimMove } from '../services/games/nim-moves';
-import { protectedProcedure } from '../trpc';
+import { limitedProcedure, protectedProcedure } from '../trpc';
 
 // Games are for signed-in users. A game's state (the lobby, a room's view) is public to all of
 // them; moves are the session user's own, checked by the rules of @app/games; a CollabCode room's
@@ -42,11 +42,11 @@ export const gameRouter = {
     .query(({ ctx, input }) => getGame(ctx.deps, input.id)),
 
   /** The creator is not seated: they join from the lobby like everyone else. */
-  createNim: protectedProcedure
+  createNim: limitedProcedure('games')
     .input(CreateNimGameInput)
     .mutation(({ ctx, input }) => createNimGame(ctx.deps, ctx.viewer, input)),
 
-  createCollabCode: protectedProcedure
+  createCollabCode: limitedProcedure('games')
     .input(CreateCollabCodeGameInput)
     .mutation(({ ctx, input }) => createCollabCodeGame(ctx.deps, ctx.viewer, input)),
 
@@ -55,15 +55,15 @@ export const gameRouter = {
     .input(VerifyGamePasswordInput)
     .mutation(({ ctx, input }) => verifyGamePassword(ctx.deps, ctx.viewer, input)),
 
-  join: protectedProcedure
+  join: limitedProcedure('gameSeats')
     .input(JoinGameInput)
     .mutation(({ ctx, input }) => joinGame(ctx.deps, ctx.viewer, input)),
 
-  leave: protectedProcedure
+  leave: limitedProcedure('gameSeats')
     .input(GameIdInput)
     .mutation(({ ctx, input }) => leaveGame(ctx.deps, ctx.viewer, input.id)),
 
-  nimMove: protectedProcedure
+  nimMove: limitedProcedure('gameMoves')
     .input(NimMoveInput)
     .mutation(({ ctx, input }) => makeNimMove(ctx.deps, ctx.viewer, input)),
 
@@ -73,17 +73,17 @@ export const gameRouter = {
     .query(({ ctx, input }) => codeState(ctx.deps, ctx.viewer, input.id)),
 
   /** One Yjs update (base64) from a player's editor. */
-  editCode: protectedProcedure
+  editCode: limitedProcedure('codeEdits')
     .input(CodeUpdateInput)
     .mutation(({ ctx, input }) => editCode(ctx.deps, ctx.viewer, input)),
 
   /** SPEC §7 updatedCode: the whole new text, applied to the document as the smallest change. */
-  setCode: protectedProcedure
+  setCode: limitedProcedure('codeEdits')
     .input(SetGameCodeInput)
     .mutation(({ ctx, input }) => setCode(ctx.deps, ctx.viewer, input)),
 
   /** A player's awareness update (cursor, name): broadcast to the room, never stored. */
-  presence: protectedProcedure
+  presence: limitedProcedure('presence')
     .input(PresenceInput)
     .mutation(({ ctx, input }) => sendPresence(ctx.deps, ctx.viewer, input)),
 

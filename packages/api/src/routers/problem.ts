@@ -17,7 +17,7 @@ import { listProblems } from '../services/problems/problem-list';
 import { getProblem } from '../services/problems/problem-page';
 import { voteOnProblem } from '../services/problems/problem-votes';
 import { runProblemTests, testSolution } from '../services/problems/run-tests';
-import { protectedProcedure, publicProcedure } from '../trpc';
+import { limitedProcedure, protectedProcedure, publicProcedure } from '../trpc';
 
 // Reading is public, as for questions; hidden tests are shown to their author only (the services
 // decide, from the session's viewer). Running code costs a sandbox worker, so every run and every
@@ -33,7 +33,7 @@ export const problemRouter = {
     .query(({ ctx, input }) => getProblem(ctx.deps, ctx.viewer, input.id)),
 
   /** The example solution must pass every test on the server, or the problem is refused. */
-  create: protectedProcedure
+  create: limitedProcedure('problems')
     .input(CreateProblemInput)
     .mutation(({ ctx, input }) => createProblem(ctx.deps, ctx.viewer, input)),
 
@@ -47,7 +47,7 @@ export const problemRouter = {
     .input(RunProblemTestsInput)
     .mutation(({ ctx, input }) => runProblemTests(ctx.deps, ctx.viewer, input)),
 
-  vote: protectedProcedure
+  vote: limitedProcedure('votes')
     .input(ProblemVoteInput)
     .mutation(({ ctx, input }) => voteOnProblem(ctx.deps, ctx.viewer, input)),
 

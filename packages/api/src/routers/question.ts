@@ -1,19 +1,26 @@
 import {
   CreateQuestionInput,
+  ListQuestionIdsInput,
   ListQuestionsInput,
   QuestionEventsInput,
   QuestionIdInput,
+  QuestionsInFullInput,
   QuestionUpdatesInput,
+  UpdateQuestionInput,
   VoteInput,
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../events/live-stream';
 import { createQuestion } from '../services/questions/create-question';
-import { listQuestions } from '../services/questions/question-list';
+import { editQuestion } from '../services/questions/edit-post';
+import { listQuestionIds, listQuestions } from '../services/questions/question-list';
+import { readQuestionsInFull } from '../services/questions/question-list-full';
 import { getQuestion } from '../services/questions/question-page';
 import { voteOnQuestion } from '../services/questions/question-votes';
 import { recordView } from '../services/questions/record-view';
-import { protectedProcedure, publicProcedure } from '../trpc';
+import { getQuestionRevisions } from '../services/questions/revisions';
+import { limitedProcedure, protectedProcedure, publicProcedure } from '../trpc';
+import { newTags } from '../write-limits';
 
 // Reading is public (questions are the site's public content); every write, and every live stream
 // (which can replay a day of events), needs a signed-in viewer, who is the author, voter or viewer:
@@ -27,18 +34,38 @@ export const questionRouter = {
     .input(QuestionIdInput)
     .query(({ ctx, input }) => getQuestion(ctx.deps, ctx.viewer, input.qid)),
 
-  create: protectedProcedure
+  /** Every matching question's id in list order, unpaged: the original client's whole list. */
+  listIds: publicProcedure
+    .input(ListQuestionIdsInput.default({ order: 'newest' }))
+    .query(({ ctx, input }) => listQuestionIds(ctx.deps, input)),
+
+  /** Whole questions (tags, votes, comments, answers with theirs) by id, a few hundred at a time. */
+  inFull: publicProcedure
+    .input(QuestionsInFullInput)
+    .query(({ ctx, input }) => readQuestionsInFull(ctx.deps, input.qids)),
+
+  create: limitedProcedure('questions', newTags)
     .input(CreateQuestionInput)
     .mutation(({ ctx, input }) => createQuestion(ctx.deps, ctx.viewer, input)),
 
   /** Counts the viewer's visit once; later visits by the same user change nothing. */
-  view: protectedProcedure
+  view: limitedProcedure('views')
     .input(QuestionIdInput)
     .mutation(({ ctx, input }) => recordView(ctx.deps, ctx.viewer, input.qid)),
 
-  vote: protectedProcedure
+  vote: limitedProcedure('votes')
     .input(VoteInput)
     .mutation(({ ctx, input }) => voteOnQuestion(ctx.deps, ctx.viewer, input)),
+
+  /** Only the asker: new title, text and tags, checked as when asking; kept as a revision. */
+  update: limitedProcedure('edits', newTags)
+    .input(UpdateQuestionInput)
+    .mutation(({ ctx, input }) => editQuestion(ctx.deps, ctx.viewer, input)),
+
+  /** Every edit of the question, newest first, with the values before and after. */
+  revisions: publicProcedure
+    .input(QuestionIdInput)
+    .query(({ ctx, input }) => getQuestionRevisions(ctx.deps, input.qid)),
 
   /** Every question event, for the list page; resumable from the last event id the client saw. */
   onQuestionChanged: protectedProcedure

@@ -9,7 +9,7 @@ import {
   resetPassword,
   updateBiography,
 } from '../services/users/profiles';
-import { protectedProcedure } from '../trpc';
+import { limitedProcedure, protectedProcedure } from '../trpc';
 
 export const userRouter = {
   list: protectedProcedure
@@ -20,14 +20,16 @@ export const userRouter = {
     .input(UsernameInput)
     .query(({ ctx, input }) => getUser(ctx.deps, input.username)),
 
-  updateBiography: protectedProcedure
+  updateBiography: limitedProcedure('biographies')
     .input(UpdateBiographyInput)
     .mutation(({ ctx, input }) => updateBiography(ctx.deps, ctx.viewer, input)),
 
-  resetPassword: protectedProcedure.input(ResetPasswordInput).mutation(async ({ ctx, input }) => {
-    await resetPassword(ctx.deps, ctx.viewer, input);
-    return { ok: true as const };
-  }),
+  resetPassword: limitedProcedure('passwordResets')
+    .input(ResetPasswordInput)
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(ctx.deps, ctx.viewer, input);
+      return { ok: true as const };
+    }),
 
   delete: protectedProcedure.input(UsernameInput).mutation(async ({ ctx, input }) => {
     await deleteUser(ctx.deps, ctx.viewer, input.username);

@@ -47,8 +47,12 @@ const loginRow = (db: Db, username: string) =>
 
 /**
  * Checks the password; the same message and the same work whether or not the name exists.
- * Attempts count per username and per client address before the (slow) check, so concurrent guesses
- * count too; a success hands its attempt back. Past the limit the answer is TOO_MANY_REQUESTS.
+ * Attempts count before the (slow) check, so concurrent guesses count too, against three limits
+ * (limits.ts): per username AND address (the lockout: 5 wrong passwords pause that account from that
+ * address only, so an attacker cannot lock the real user out from elsewhere), per address (one
+ * machine guessing many accounts), and a slower one per username from everywhere (an attack spread
+ * over many addresses). A success hands its attempts back and clears its pair's failures. Past any
+ * limit the answer is TOO_MANY_REQUESTS, before any password is checked.
  */
 export async function logIn(
   deps: ApiDeps,
@@ -57,18 +61,27 @@ export async function logIn(
 ): Promise<SignedIn> {
   const { limiters } = deps;
   const nameKey = input.username.toLowerCase();
-  const addressAllowed = await limiters.loginByAddress.tryConsume(clientAddress);
-  if (!addressAllowed || !(await limiters.loginByUsername.tryConsume(nameKey))) {
-    if (addressAllowed) await limiters.loginByAddress.refund(clientAddress);
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: authMessages.tooManyAttempts });
+  const pairKey = `${nameKey}\n${clientAddress}`;
+  const attempts = [
+    [limiters.loginByAddress, clientAddress],
+    [limiters.loginByUsernameAndAddress, pairKey],
+    [limiters.loginByUsername, nameKey],
+  ] as const;
+  for (const [index, [limiter, key]] of attempts.entries()) {
+    if (!(await limiter.tryConsume(key))) {
+      for (const [counted, countedKey] of attempts.slice(0, index))
+        await counted.refund(countedKey);
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: authMessages.tooManyAttempts });
+    }
   }
   const row = loginRow(deps.db, input.username);
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash()));
   if (!row || !ok) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidCredentials });
   }
-  await limiters.loginByUsername.reset(nameKey);
+  await limiters.loginByUsernameAndAddress.reset(pairKey);
   await limiters.loginByAddress.refund(clientAddress);
+  await limiters.loginByUsername.refund(nameKey);
   const { id, passwordHash: _hash, ...user } = row;
   const sessionId = await writeTransaction(deps, ({ tx, now }) => startSession(tx, id, now));
   return { user, sessionId };
