@@ -21,10 +21,13 @@ import {
   SubmissionPage,
 } from './pages/problems';
 import ProfilePage from './pages/profile/ProfilePage';
+import EditAnswerPage from './pages/questions/EditAnswerPage';
+import EditQuestionPage from './pages/questions/EditQuestionPage';
 import NewAnswerPage from './pages/questions/NewAnswerPage';
 import NewQuestionPage from './pages/questions/NewQuestionPage';
 import QuestionListPage from './pages/questions/QuestionListPage';
 import QuestionPage from './pages/questions/QuestionPage';
+import { AnswerRevisionsPage, QuestionRevisionsPage } from './pages/questions/revisions';
 import TagsPage from './pages/questions/TagsPage';
 import UsersPage from './pages/users/UsersPage';
 
@@ -66,6 +69,16 @@ export const router = createBrowserRouter([
                   { path: 'messaging', element: <GlobalChatPage /> },
                   { path: 'messaging/direct-message', element: <DirectMessagesPage /> },
                   { path: 'question/:qid', element: <QuestionPage /> },
+                  { path: 'question/:qid/edit', element: <EditQuestionPage /> },
+                  { path: 'question/:qid/revisions', element: <QuestionRevisionsPage /> },
+                  {
+                    path: 'question/:qid/answer/:answerId/edit',
+                    element: <EditAnswerPage />,
+                  },
+                  {
+                    path: 'question/:qid/answer/:answerId/revisions',
+                    element: <AnswerRevisionsPage />,
+                  },
                   { path: 'new/question', element: <NewQuestionPage /> },
                   { path: 'new/answer/:qid', element: <NewAnswerPage /> },
                   { path: 'users', element: <UsersPage /> },

@@ -23,6 +23,14 @@ describe('answer.create', () => {
       text: 'Use Array.prototype.sort with a comparator.',
       ansBy: 'bob',
       ansDateTime: at,
+      // A new answer: no votes, never edited.
+      upVotes: [],
+      downVotes: [],
+      myVote: 0,
+      voteScore: 0,
+      voteVersion: 0,
+      editedAt: null,
+      revisionCount: 0,
       comments: [],
     });
     const row = world.db.select().from(questions).where(eq(questions.id, q.id)).get();

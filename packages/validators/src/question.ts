@@ -128,6 +128,23 @@ export const ListQuestionsInput = z.object({
 });
 export type ListQuestionsInput = z.input<typeof ListQuestionsInput>;
 
+/** The original client's unpaged list: every question's id in an order, search and tag. */
+export const ListQuestionIdsInput = ListQuestionsInput.pick({
+  order: true,
+  search: true,
+  tag: true,
+});
+/** Whole questions by id, a bounded number at a time. */
+export const QUESTIONS_IN_FULL_MAX = 500;
+export const questionsInFullMessages = {
+  tooMany: `At most ${QUESTIONS_IN_FULL_MAX} questions can be read at once.`,
+} as const;
+export const QuestionsInFullInput = z.object({
+  qids: z
+    .array(z.number().int().positive())
+    .max(QUESTIONS_IN_FULL_MAX, questionsInFullMessages.tooMany),
+});
+
 /** SPEC §4: the count shown for a question's votes is its upvotes minus its downvotes. */
 export const voteScore = (upVoteCount: number, downVoteCount: number): number =>
   upVoteCount - downVoteCount;

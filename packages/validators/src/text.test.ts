@@ -19,6 +19,11 @@ describe('text people write', () => {
     expect(cleanText(' line one\r\nline two ')).toBe('line one\nline two');
   });
 
+  it('loses lone surrogate halves and keeps whole pairs (an emoji)', () => {
+    expect(cleanText('a\uD800b\uDC00c')).toBe('abc');
+    expect(cleanText('a😀b')).toBe('a😀b');
+  });
+
   it('counts as empty when nothing visible is left', () => {
     expect(cleanText('\u200B\u200B')).toBe('');
     expect(cleanText('\u200D \u2060')).toBe('');

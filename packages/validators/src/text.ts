@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
 // Dropped from anything a person writes: C0 controls other than tab and newline, DEL, the zero-width
-// space, bidirectional embeddings/overrides/isolates (they can make a title read backwards) and the BOM.
+// space, bidirectional embeddings/overrides/isolates (they can make a title read backwards), the BOM,
+// and lone surrogate halves (not text: SQLite would store U+FFFD while the live event said otherwise).
 function isUnwanted(code: number): boolean {
   return (
     (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
+    (code >= 0xd800 && code <= 0xdfff) ||
     code === 0x7f ||
     code === 0x200b ||
     (code >= 0x202a && code <= 0x202e) ||

@@ -11,4 +11,10 @@ export const transportMessages = {
   tooSlow: 'The request took too long to arrive.',
   crossSite: 'Changes can only be made from this site’s own pages.',
   jsonOnly: 'Changes must be sent as JSON (Content-Type: application/json).',
+  liveUpdatesOnly: 'Live updates are sent over the WebSocket only; open one to receive them.',
+  unknownRequest: 'There is no such request here. Please reload the page and try again.',
+  wrongMethod:
+    'This request cannot be sent with that method. Please reload the page and try again.',
+  tooManyCalls: `At most ${MAX_BATCH_SIZE} calls can be sent together.`,
+  unexpected: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -1,4 +1,4 @@
-import { formatRelativeTime } from '@app/validators';
+import { answerMessages, formatRelativeTime } from '@app/validators';
 import { Link } from 'react-router-dom';
 import { countLabel, type QuestionSummary } from '../lib/questionCache';
 import { TagList } from './TagButton';
@@ -19,9 +19,17 @@ export function QuestionCard({ question, now }: QuestionCardProps) {
       <div className="question-card__stats">
         <span className="question-card__stat">{countLabel(question.voteScore, 'vote')}</span>
         <span
-          className={`question-card__stat${question.answerCount > 0 ? ' question-card__stat--answered' : ''}`}
+          className={`question-card__stat${question.answerCount > 0 ? ' question-card__stat--answered' : ''}${question.hasAcceptedAnswer ? ' question-card__stat--accepted' : ''}`}
         >
-          {countLabel(question.answerCount, 'answer')}
+          {question.hasAcceptedAnswer && (
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="question-card__check">
+              <path d="M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6 11-11-1.4-1.4z" />
+            </svg>
+          )}
+          <span>{countLabel(question.answerCount, 'answer')}</span>
+          {question.hasAcceptedAnswer && (
+            <span className="visually-hidden">{answerMessages.hasAccepted}</span>
+          )}
         </span>
         <span className="question-card__stat">{countLabel(question.viewCount, 'view')}</span>
       </div>

@@ -5,16 +5,26 @@ export interface VoteBoxProps {
   myVote: number;
   onVote: (vote: 'up' | 'down') => void;
   busy?: boolean;
+  /** What assistive technology calls the box and its buttons (an answer's differ from its question's). */
+  labels?: { group: string; up: string; down: string };
 }
 
+const QUESTION_LABELS = { group: 'Votes', up: 'Upvote', down: 'Downvote' };
+
 /** Upvote / count / Downvote; the pressed button shows the viewer's own vote. Voting again takes it back. */
-export function VoteBox({ score, myVote, onVote, busy = false }: VoteBoxProps) {
+export function VoteBox({
+  score,
+  myVote,
+  onVote,
+  busy = false,
+  labels = QUESTION_LABELS,
+}: VoteBoxProps) {
   return (
-    <div className="vote-box" role="group" aria-label="Votes">
+    <div className="vote-box" role="group" aria-label={labels.group}>
       <button
         type="button"
         className="vote-box__button"
-        aria-label="Upvote"
+        aria-label={labels.up}
         aria-pressed={myVote === 1}
         disabled={busy}
         onClick={() => onVote('up')}
@@ -29,7 +39,7 @@ export function VoteBox({ score, myVote, onVote, busy = false }: VoteBoxProps) {
       <button
         type="button"
         className="vote-box__button"
-        aria-label="Downvote"
+        aria-label={labels.down}
         aria-pressed={myVote === -1}
         disabled={busy}
         onClick={() => onVote('down')}

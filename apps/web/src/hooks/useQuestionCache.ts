@@ -16,6 +16,8 @@ import { trpc } from '../trpc';
 type Utils = ReturnType<typeof trpc.useUtils>;
 
 const isNewerVote = createVoteOrder();
+// Accepted states replace each other whole too (the cards carry no version of their own).
+const isNewerAccept = createVoteOrder();
 
 // The ids of events applied lately: a write's own event comes back on the live stream too.
 const firstTime = createAppliedIds();
@@ -33,6 +35,7 @@ export function applyQuestionEvent(
 ): void {
   if (!firstTime(id)) return;
   if (event.type === 'voted' && !isNewerVote(event.qid, event.voteVersion)) return;
+  if (event.type === 'accepted' && !isNewerAccept(event.qid, event.acceptVersion)) return;
   const listKey = getQueryKey(trpc.question.list, undefined, 'infinite');
   for (const query of queryClient.getQueryCache().findAll({ queryKey: listKey })) {
     const data = query.state.data as QuestionListData | undefined;
@@ -53,7 +56,11 @@ export function applyQuestionEvent(
     .find({ queryKey: getQueryKey(trpc.question.byId, detailKey, 'query'), exact: true });
   if (detail && shouldRestart(detail.queryHash, detail.state.fetchStatus === 'fetching'))
     void queryClient.invalidateQueries({ queryKey: detail.queryKey, exact: true });
-  if (event.type === 'created') void utils.tag.list.invalidate();
+  if (event.type === 'created' || event.type === 'edited') void utils.tag.list.invalidate();
+  // A revision history on screen (or cached) gets the new edit.
+  if (event.type === 'edited') void utils.question.revisions.invalidate({ qid: event.qid });
+  if (event.type === 'answerEdited')
+    void utils.answer.revisions.invalidate({ answerId: event.answerId });
 }
 
 /** A stable function that applies a question event (live, or a write's reply) to the cache. */

@@ -10,6 +10,7 @@ import {
   listViewFromParams,
   parseQid,
   voteOf,
+  type AnswerView,
   type ListView,
   type QuestionDetail,
   type QuestionEvent,
@@ -32,7 +33,23 @@ const q = (id: number, extra: Partial<QuestionSummary> = {}): QuestionSummary =>
   upVoteCount: 0,
   downVoteCount: 0,
   voteScore: 0,
+  hasAcceptedAnswer: false,
   ...extra,
+});
+
+const answerView = (id: number, text: string, ansDateTime: Date): AnswerView => ({
+  id,
+  text,
+  ansBy: 'bob',
+  ansDateTime,
+  upVotes: [],
+  downVotes: [],
+  myVote: 0,
+  voteScore: 0,
+  voteVersion: 0,
+  editedAt: null,
+  revisionCount: 0,
+  comments: [],
 });
 
 const list = (pages: QuestionSummary[][], total: number, more = false): QuestionListData => ({
@@ -55,7 +72,7 @@ const created = (question: QuestionSummary): QuestionEvent => ({
 const answered = (qid: number, answerCount: number, minutes = 100): QuestionEvent => ({
   type: 'answered',
   qid,
-  answer: { id: 50 + answerCount, text: 'A', ansBy: 'bob', ansDateTime: at(minutes), comments: [] },
+  answer: answerView(50 + answerCount, 'A', at(minutes)),
   answerCount,
   lastActivityAt: at(minutes),
 });
@@ -175,6 +192,42 @@ describe('applyQuestionEventToList', () => {
     // Events for questions that are not listed change nothing.
     expect(applyQuestionEventToList(data, { ...viewed, qid: 99 }, newest).data).toBe(data);
   });
+
+  it('marks a card when its question gets an accepted answer, and unmarks it', () => {
+    const accepted = (acceptedAnswerId: number | null): QuestionEvent => ({
+      type: 'accepted',
+      qid: 2,
+      acceptedAnswerId,
+      acceptVersion: 1,
+    });
+    const marked = applyQuestionEventToList(data, accepted(9), newest).data;
+    expect(listItems(marked).map((item) => item.hasAcceptedAnswer)).toEqual([false, true, false]);
+    const unmarked = applyQuestionEventToList(marked, accepted(null), newest).data;
+    expect(listItems(unmarked)[1]?.hasAcceptedAnswer).toBe(false);
+  });
+
+  it('shows an edited title and tags in place, and refetches searches and tag lists', () => {
+    const tags = [{ id: 9, name: 'sorting', description: '' }];
+    const edited: QuestionEvent = {
+      type: 'edited',
+      qid: 1,
+      title: 'Sorting, edited',
+      text: 'New text',
+      tags,
+      editedAt: at(50),
+      revisionCount: 1,
+    };
+    const patch = applyQuestionEventToList(data, edited, newest);
+    expect(patch.refetch).toBe(false);
+    expect(listItems(patch.data)[2]).toMatchObject({ title: 'Sorting, edited', tags });
+    expect(applyQuestionEventToList(data, edited, { order: 'newest', tag: 'react' }).refetch).toBe(
+      true,
+    );
+    expect(applyQuestionEventToList(data, edited, { order: 'active', search: 'x' }).refetch).toBe(
+      true,
+    );
+    expect(applyQuestionEventToList(data, { ...edited, qid: 99 }, newest).data).toBe(data);
+  });
 });
 
 const detail = (): QuestionDetail => ({
@@ -193,7 +246,11 @@ const detail = (): QuestionDetail => ({
   downVotes: [],
   myVote: 0,
   comments: [],
-  answers: [{ id: 51, text: 'First', ansBy: 'bob', ansDateTime: T0, comments: [] }],
+  answers: [answerView(51, 'First', T0)],
+  acceptedAnswerId: null,
+  acceptVersion: 0,
+  editedAt: null,
+  revisionCount: 0,
 });
 
 describe('applyQuestionEventToDetail', () => {
@@ -248,6 +305,68 @@ describe('applyQuestionEventToDetail', () => {
   it('keeps a newer vote state when an older one arrives late', () => {
     const newer = applyQuestionEventToDetail(detail(), voted(5, ['bob', 'carol'], []), 'bob');
     expect(applyQuestionEventToDetail(newer, voted(4, ['bob'], []), 'bob')).toBe(newer);
+  });
+
+  it('replaces an answer’s votes with a newer state only, deriving the viewer’s own vote', () => {
+    const answerVoted = (voteVersion: number, upVotes: string[]): QuestionEvent => ({
+      type: 'answerVoted',
+      qid: 1,
+      answerId: 51,
+      upVotes,
+      downVotes: [],
+      upVoteCount: upVotes.length,
+      downVoteCount: 0,
+      voteScore: upVotes.length,
+      voteVersion,
+    });
+    const newer = applyQuestionEventToDetail(detail(), answerVoted(2, ['alice', 'carol']), 'alice');
+    expect(newer.answers[0]).toMatchObject({ voteScore: 2, voteVersion: 2, myVote: 1 });
+    // The question's own votes stay as they were.
+    expect(newer).toMatchObject({ voteScore: 0, voteVersion: 0, myVote: 0 });
+    const late = applyQuestionEventToDetail(newer, answerVoted(1, ['carol']), 'alice');
+    expect(late.answers[0]).toEqual(newer.answers[0]);
+  });
+
+  it('follows the accepted answer, keeping the newest accepted state', () => {
+    const accepted = (acceptedAnswerId: number | null, acceptVersion: number): QuestionEvent => ({
+      type: 'accepted',
+      qid: 1,
+      acceptedAnswerId,
+      acceptVersion,
+    });
+    const first = applyQuestionEventToDetail(detail(), accepted(51, 1), 'bob');
+    expect(first).toMatchObject({ acceptedAnswerId: 51, acceptVersion: 1 });
+    const undone = applyQuestionEventToDetail(first, accepted(null, 2), 'bob');
+    expect(undone.acceptedAnswerId).toBeNull();
+    expect(applyQuestionEventToDetail(undone, accepted(51, 1), 'bob')).toBe(undone);
+  });
+
+  it('replaces an edited question or answer with a newer edit only', () => {
+    const edited = (revisionCount: number, title: string): QuestionEvent => ({
+      type: 'edited',
+      qid: 1,
+      title,
+      text: `${title} text`,
+      tags: [],
+      editedAt: at(revisionCount),
+      revisionCount,
+    });
+    const second = applyQuestionEventToDetail(detail(), edited(2, 'Second'), 'a');
+    expect(second).toMatchObject({ title: 'Second', text: 'Second text', revisionCount: 2 });
+    expect(applyQuestionEventToDetail(second, edited(1, 'First'), 'a')).toBe(second);
+
+    const answerEdited = (revisionCount: number, text: string): QuestionEvent => ({
+      type: 'answerEdited',
+      qid: 1,
+      answerId: 51,
+      text,
+      editedAt: at(revisionCount),
+      revisionCount,
+    });
+    const answered = applyQuestionEventToDetail(detail(), answerEdited(1, 'Better'), 'a');
+    expect(answered.answers[0]).toMatchObject({ text: 'Better', revisionCount: 1 });
+    const late = applyQuestionEventToDetail(answered, answerEdited(1, 'Stale'), 'a');
+    expect(late.answers[0]?.text).toBe('Better');
   });
 
   it('raises the view count and ignores other questions', () => {

@@ -171,6 +171,9 @@ function matchesFilter(view: ListView, question: QuestionSummary): boolean | nul
  * - answered / commented: counts and last activity change in place; Active moves it to the top;
  *   Unanswered drops it once answered.
  * - voted / viewed: counts change in place (Most Viewed keeps its order until the next fetch).
+ * - accepted: the card's accepted mark follows; answer votes do not show on cards.
+ * - edited: title and tags change in place; a search or tag list refetches (the edit may move the
+ *   question in or out of it). Answer edits do not show on cards.
  */
 export function applyQuestionEventToList(
   data: QuestionListData,
@@ -239,6 +242,31 @@ export function applyQuestionEventToList(
         refetch: false,
       };
     }
+    case 'accepted': {
+      if (!present) return unchanged;
+      return {
+        data: patchItem(data, event.qid, (item) => ({
+          ...item,
+          hasAcceptedAnswer: event.acceptedAnswerId !== null,
+        })),
+        refetch: false,
+      };
+    }
+    case 'edited': {
+      if (view.search || view.tag) return { data, refetch: true };
+      if (!present) return unchanged;
+      return {
+        data: patchItem(data, event.qid, (item) => ({
+          ...item,
+          title: event.title,
+          tags: event.tags,
+        })),
+        refetch: false,
+      };
+    }
+    case 'answerVoted':
+    case 'answerEdited':
+      return unchanged;
   }
 }
 
@@ -264,7 +292,8 @@ export function voteOf(
 
 /**
  * Applies one live event to a cached question page: new answers and comments are added (once), votes
- * replace the voter lists (the viewer's own vote follows from them), views raise the count. Pure and
+ * replace the voter lists (the viewer's own vote follows from them), views raise the count, accepts
+ * and edits replace what they changed (each only when newer than what is shown). Pure and
  * idempotent; events of other questions leave it as it is.
  */
 export function applyQuestionEventToDetail(
@@ -315,6 +344,55 @@ export function applyQuestionEventToDetail(
       };
     case 'viewed':
       return { ...detail, viewCount: Math.max(detail.viewCount, event.viewCount) };
+    case 'answerVoted':
+      return {
+        ...detail,
+        answers: detail.answers.map((answer) =>
+          // The same rule as the question's votes: only a newer state replaces the one shown.
+          answer.id === event.answerId && event.voteVersion > answer.voteVersion
+            ? {
+                ...answer,
+                upVotes: event.upVotes,
+                downVotes: event.downVotes,
+                voteScore: event.voteScore,
+                voteVersion: event.voteVersion,
+                myVote: voteOf(event, username),
+              }
+            : answer,
+        ),
+      };
+    case 'accepted':
+      if (event.acceptVersion <= detail.acceptVersion) return detail;
+      return {
+        ...detail,
+        acceptedAnswerId: event.acceptedAnswerId,
+        acceptVersion: event.acceptVersion,
+      };
+    case 'edited':
+      // Edited states replace each other whole, ordered by the revision count.
+      if (event.revisionCount <= detail.revisionCount) return detail;
+      return {
+        ...detail,
+        title: event.title,
+        text: event.text,
+        tags: event.tags,
+        editedAt: event.editedAt,
+        revisionCount: event.revisionCount,
+      };
+    case 'answerEdited':
+      return {
+        ...detail,
+        answers: detail.answers.map((answer) =>
+          answer.id === event.answerId && event.revisionCount > answer.revisionCount
+            ? {
+                ...answer,
+                text: event.text,
+                editedAt: event.editedAt,
+                revisionCount: event.revisionCount,
+              }
+            : answer,
+        ),
+      };
   }
 }
 

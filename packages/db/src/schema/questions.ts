@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  type AnySQLiteColumn,
   primaryKey,
   sqliteTable,
   text,
@@ -42,6 +43,16 @@ export const questions = sqliteTable(
     downVoteCount: integer('down_vote_count').notNull().default(0),
     /** Grows with every vote change: orders vote states that reach a client out of order. */
     voteVersion: integer('vote_version').notNull().default(0),
+    /** The answer the asker accepted, if any (one at most). */
+    acceptedAnswerId: integer('accepted_answer_id').references((): AnySQLiteColumn => answers.id, {
+      onDelete: 'set null',
+    }),
+    /** Grows with every accept or unaccept: orders accepted states that reach a client out of order. */
+    acceptVersion: integer('accept_version').notNull().default(0),
+    /** The last edit's time; null until the author edits. */
+    editedAt: timestamp('edited_at'),
+    /** How many edits (question_revisions rows): also orders edited states that reach a client late. */
+    revisionCount: integer('revision_count').notNull().default(0),
   },
   (t) => [
     index('questions_newest').on(t.askDateTime, t.id),
@@ -112,8 +123,31 @@ export const answers = sqliteTable(
       .notNull()
       .references(() => users.id),
     ansDateTime: timestamp('ans_date_time').notNull(),
+    upVoteCount: integer('up_vote_count').notNull().default(0),
+    downVoteCount: integer('down_vote_count').notNull().default(0),
+    /** Grows with every vote change on the answer, as questions.vote_version does. */
+    voteVersion: integer('vote_version').notNull().default(0),
+    editedAt: timestamp('edited_at'),
+    revisionCount: integer('revision_count').notNull().default(0),
   },
   (t) => [index('answers_question').on(t.questionId, t.id)],
+);
+
+export const answerVotes = sqliteTable(
+  'answer_votes',
+  {
+    answerId: integer('answer_id')
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    value: integer('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.answerId, t.userId] }),
+    check('answer_vote_value', sql`${t.value} in (-1, 1)`),
+  ],
 );
 
 // A comment belongs to exactly one question or one answer.
@@ -134,4 +168,47 @@ export const comments = sqliteTable(
     index('comments_answer').on(t.answerId, t.id),
     check('comment_has_one_parent', sql`(${t.questionId} is null) <> (${t.answerId} is null)`),
   ],
+);
+
+// One row per edit: who, when, and the values before and after it. Tags are kept as their names
+// (a JSON array, in the author's order) as they were at the time.
+export const questionRevisions = sqliteTable(
+  'question_revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** 1 for the first edit, 2 for the next, … */
+    number: integer('number').notNull(),
+    editedBy: integer('edited_by')
+      .notNull()
+      .references(() => users.id),
+    editedAt: timestamp('edited_at').notNull(),
+    titleBefore: text('title_before').notNull(),
+    titleAfter: text('title_after').notNull(),
+    textBefore: text('text_before').notNull(),
+    textAfter: text('text_after').notNull(),
+    tagsBefore: text('tags_before', { mode: 'json' }).$type<string[]>().notNull(),
+    tagsAfter: text('tags_after', { mode: 'json' }).$type<string[]>().notNull(),
+  },
+  (t) => [uniqueIndex('question_revisions_number').on(t.questionId, t.number)],
+);
+
+export const answerRevisions = sqliteTable(
+  'answer_revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    answerId: integer('answer_id')
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    editedBy: integer('edited_by')
+      .notNull()
+      .references(() => users.id),
+    editedAt: timestamp('edited_at').notNull(),
+    textBefore: text('text_before').notNull(),
+    textAfter: text('text_after').notNull(),
+  },
+  (t) => [uniqueIndex('answer_revisions_number').on(t.answerId, t.number)],
 );

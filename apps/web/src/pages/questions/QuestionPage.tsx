@@ -1,6 +1,14 @@
-import { formatRelativeTime } from '@app/validators';
+import {
+  ANSWER_ORDERS,
+  answerMessages,
+  answerOrderLabels,
+  editMessages,
+  formatRelativeTime,
+  sortAnswers,
+} from '@app/validators';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useUserContext } from '../../auth/context';
 import { Alert, Button, LoadingState } from '../../components';
 import { CommentsSection } from '../../components/CommentsSection';
 import { RichText } from '../../components/RichText';
@@ -13,7 +21,9 @@ import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
 import { errorCode, prefixedError } from '../../lib/errors';
 import { countLabel, parseQid } from '../../lib/questionCache';
 import { trpc } from '../../trpc';
+import { AnswerVoteColumn } from './AnswerVoteColumn';
 import { AskQuestionButton } from './AskQuestionButton';
+import { PostEditLinks } from './PostEditLinks';
 
 /** A username that opens the user's profile. */
 function Author({ username }: { username: string }) {
@@ -55,6 +65,11 @@ function QuestionView({ qid }: { qid: number }) {
 
   const vote = trpc.question.vote.useMutation();
   const [voteError, setVoteError] = useState<string | null>(null);
+  const { user } = useUserContext();
+  // ?answers=oldest lists answers by age; otherwise accepted first, then score, then oldest.
+  const [params, setParams] = useSearchParams();
+  const answerOrder = params.get('answers') === 'oldest' ? 'oldest' : 'votes';
+  const [answerError, setAnswerError] = useState<{ id: number; message: string } | null>(null);
   const onVote = async (direction: 'up' | 'down') => {
     setVoteError(null);
     try {
@@ -76,6 +91,7 @@ function QuestionView({ qid }: { qid: number }) {
   }
 
   const data = question.data;
+  const answers = sortAnswers(data.answers, data.acceptedAnswerId, answerOrder);
   return (
     <div className="page question-page">
       <header className="question-page__header">
@@ -97,6 +113,14 @@ function QuestionView({ qid }: { qid: number }) {
         <div className="post__body">
           <RichText text={data.text} className="post__text" />
           <TagList tags={data.tags} />
+          <PostEditLinks
+            editPath={`/question/${qid}/edit`}
+            revisionsPath={`/question/${qid}/revisions`}
+            editLabel={editMessages.editQuestion}
+            mayEdit={data.askedBy === user.username}
+            editedAt={data.editedAt}
+            now={now}
+          />
           <p className="post__byline">
             <Author username={data.askedBy} />{' '}
             <span className="post__time">asked {formatRelativeTime(data.askDateTime, now)}</span>
@@ -111,19 +135,59 @@ function QuestionView({ qid }: { qid: number }) {
       </article>
 
       <section className="answers">
-        <h2 className="answers__title">{countLabel(data.answers.length, 'answer')}</h2>
-        {data.answers.length > 0 && (
+        <div className="answers__header">
+          <h2 className="answers__title">{countLabel(data.answers.length, 'answer')}</h2>
+          {data.answers.length > 1 && (
+            <div className="order-buttons" role="group" aria-label={answerMessages.sortAnswers}>
+              {ANSWER_ORDERS.map((order) => (
+                <button
+                  key={order}
+                  type="button"
+                  className="order-buttons__button"
+                  aria-pressed={answerOrder === order}
+                  onClick={() =>
+                    setParams(order === 'oldest' ? { answers: order } : {}, { replace: true })
+                  }
+                >
+                  {answerOrderLabels[order]}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+        {answers.length > 0 && (
           <ol className="answers__list">
-            {data.answers.map((answer) => (
-              <li key={answer.id} className="post post--answer">
+            {answers.map((answer) => (
+              <li
+                key={answer.id}
+                className={`post post--answer${answer.id === data.acceptedAnswerId ? ' post--accepted' : ''}`}
+              >
+                <AnswerVoteColumn
+                  answer={answer}
+                  accepted={answer.id === data.acceptedAnswerId}
+                  mayAccept={data.askedBy === user.username}
+                  onError={(message) => setAnswerError(message ? { id: answer.id, message } : null)}
+                />
                 <div className="post__body">
+                  {answer.id === data.acceptedAnswerId && (
+                    <p className="post__accepted">{answerMessages.accepted}</p>
+                  )}
                   <RichText text={answer.text} className="post__text" />
+                  <PostEditLinks
+                    editPath={`/question/${qid}/answer/${answer.id}/edit`}
+                    revisionsPath={`/question/${qid}/answer/${answer.id}/revisions`}
+                    editLabel={editMessages.editAnswer}
+                    mayEdit={answer.ansBy === user.username}
+                    editedAt={answer.editedAt}
+                    now={now}
+                  />
                   <p className="post__byline">
                     <Author username={answer.ansBy} />{' '}
                     <span className="post__time">
                       answered {formatRelativeTime(answer.ansDateTime, now)}
                     </span>
                   </p>
+                  {answerError?.id === answer.id && <Alert>{answerError.message}</Alert>}
                   <CommentsSection
                     parent={{ type: 'answer', id: answer.id }}
                     comments={answer.comments}

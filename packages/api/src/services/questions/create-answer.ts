@@ -32,6 +32,13 @@ export function createAnswer(
       text: input.text,
       ansBy: viewer.username,
       ansDateTime: now,
+      upVotes: [],
+      downVotes: [],
+      myVote: 0,
+      voteScore: 0,
+      voteVersion: 0,
+      editedAt: null,
+      revisionCount: 0,
       comments: [],
     };
     const event = publish('question', input.qid, {

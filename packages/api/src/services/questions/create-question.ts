@@ -41,6 +41,7 @@ export function createQuestion(
       upVoteCount: 0,
       downVoteCount: 0,
       voteScore: 0,
+      hasAcceptedAnswer: false,
     };
     const event = publish('question', id, { type: 'created', qid: id, question });
     return { question, event };

@@ -1,4 +1,4 @@
-import type { AnswerView, CommentView, QuestionSummary } from './question-shapes';
+import type { AnswerView, CommentView, QuestionSummary, TagView } from './question-shapes';
 
 /**
  * What the 'question' topic carries, keyed by question id. Each event names its question (qid) and
@@ -27,11 +27,54 @@ export type QuestionEvent =
       /** Grows with every vote change on the question: a client keeps the highest it has seen. */
       voteVersion: number;
     }
+  | {
+      type: 'answerVoted';
+      qid: number;
+      answerId: number;
+      upVotes: string[];
+      downVotes: string[];
+      upVoteCount: number;
+      downVoteCount: number;
+      voteScore: number;
+      /** Grows with every vote change on the answer. */
+      voteVersion: number;
+    }
+  | {
+      type: 'accepted';
+      qid: number;
+      /** The accepted answer now, or null when the asker took the acceptance back. */
+      acceptedAnswerId: number | null;
+      /** Grows with every accept or unaccept on the question. */
+      acceptVersion: number;
+    }
+  | {
+      /** The author edited the question: its new title, text and tags. */
+      type: 'edited';
+      qid: number;
+      title: string;
+      text: string;
+      tags: TagView[];
+      editedAt: Date;
+      /** Grows with every edit of the question: a client keeps the highest it has seen. */
+      revisionCount: number;
+    }
+  | {
+      type: 'answerEdited';
+      qid: number;
+      answerId: number;
+      text: string;
+      editedAt: Date;
+      /** Grows with every edit of the answer. */
+      revisionCount: number;
+    }
   | { type: 'viewed'; qid: number; viewCount: number };
 
 export type QuestionEventType = QuestionEvent['type'];
 
-/** Only events that add a question or change the answered set change how many questions match a list. */
+/**
+ * Only events that add a question, change the answered set, or change a question's words or tags
+ * (an edit) change how many questions match a list.
+ */
 export function changesListTotals(event: QuestionEvent): boolean {
-  return event.type === 'created' || event.type === 'answered';
+  return event.type === 'created' || event.type === 'answered' || event.type === 'edited';
 }

@@ -27,6 +27,8 @@ export interface QuestionSummary {
   downVoteCount: number;
   /** voteScore(upVoteCount, downVoteCount): the number the vote box shows. */
   voteScore: number;
+  /** The asker has accepted one of its answers. */
+  hasAcceptedAnswer: boolean;
 }
 
 export interface QuestionPage {
@@ -44,15 +46,6 @@ export interface CommentView {
   commentDateTime: Date;
 }
 
-export interface AnswerView {
-  id: number;
-  text: string;
-  ansBy: string;
-  ansDateTime: Date;
-  /** Oldest first. */
-  comments: CommentView[];
-}
-
 /** +1 upvoted, -1 downvoted, 0 neither (SPEC §4). */
 export type MyVote = 1 | -1 | 0;
 
@@ -62,7 +55,31 @@ export interface QuestionVotes {
   myVote: MyVote;
 }
 
-export interface QuestionDetail extends QuestionVotes {
+/** The votes on a question or an answer, and the viewer's own. */
+export interface PostVotes extends QuestionVotes {
+  voteScore: number;
+  /** Grows with each vote change: a client keeps the vote state with the highest. */
+  voteVersion: number;
+}
+
+/** Whether and when a post was edited; the count also orders edited states that reach a client late. */
+export interface PostEdits {
+  /** The last edit's time, or null when never edited. */
+  editedAt: Date | null;
+  /** How many times it was edited (its revisions). */
+  revisionCount: number;
+}
+
+export interface AnswerView extends PostVotes, PostEdits {
+  id: number;
+  text: string;
+  ansBy: string;
+  ansDateTime: Date;
+  /** Oldest first. */
+  comments: CommentView[];
+}
+
+export interface QuestionDetail extends QuestionVotes, PostEdits {
   /** Grows with each vote change: a client keeps the vote state with the highest. */
   voteVersion: number;
   id: number;
@@ -77,6 +94,54 @@ export interface QuestionDetail extends QuestionVotes {
   voteScore: number;
   /** On the question itself, oldest first. */
   comments: CommentView[];
-  /** Oldest first, each with its comments. */
+  /** The accepted one first, then by score, then oldest first (sortAnswers), each with its comments. */
   answers: AnswerView[];
+  /** The answer the asker accepted, or null. */
+  acceptedAnswerId: number | null;
+  /** Grows with each accept or unaccept: a client keeps the accepted state with the highest. */
+  acceptVersion: number;
+}
+
+/** A question as one edit left it. Tags are names, as they were then. */
+export interface QuestionContent {
+  title: string;
+  text: string;
+  tags: string[];
+}
+
+/** One edit of a question: who made it, when, and the values before and after it. */
+export interface QuestionRevision {
+  /** 1 for the first edit, 2 for the next, … */
+  number: number;
+  editedBy: string;
+  editedAt: Date;
+  before: QuestionContent;
+  after: QuestionContent;
+}
+
+export interface AnswerRevision {
+  number: number;
+  editedBy: string;
+  editedAt: Date;
+  before: { text: string };
+  after: { text: string };
+}
+
+/** A question's revision history, newest edit first. */
+export interface QuestionRevisions {
+  qid: number;
+  title: string;
+  askedBy: string;
+  askDateTime: Date;
+  revisions: QuestionRevision[];
+}
+
+/** An answer's revision history, newest edit first, with its question for the way back. */
+export interface AnswerRevisions {
+  qid: number;
+  questionTitle: string;
+  answerId: number;
+  ansBy: string;
+  ansDateTime: Date;
+  revisions: AnswerRevision[];
 }

@@ -76,7 +76,7 @@ export function findOrCreateTags(tx: Executor, names: readonly string[]): TagVie
   });
 }
 
-/** Every tag with its question count, by name. Cached until a question is created. */
+/** Every tag with its question count, by name. Cached until a question is created or edited. */
 export async function listTags({ db, caches }: ApiDeps): Promise<TagWithCount[]> {
   return caches.questionList.tags(() => tagsWithCounts(db).all());
 }

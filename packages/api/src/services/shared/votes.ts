@@ -4,7 +4,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { toggleVote, type VoteValue } from './vote-toggle';
 
-/** Where the votes on one kind of thing live: its vote rows and its counters (questions, problems). */
+/** Where one kind of thing keeps its votes: rows and counters (questions, answers, problems). */
 export interface VoteTables {
   votes: {
     table: SQLiteTable;

@@ -1,0 +1,49 @@
+import { questions } from '@app/db';
+import { answerMessages, type AcceptAnswerInput } from '@app/validators';
+import { TRPCError } from '@trpc/server';
+import { eq, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../deps';
+import type { PublishedEvent } from '../../events/topics';
+import type { Viewer } from '../users/sessions';
+import { writeTransaction } from '../shared/write';
+import { findAnswer } from './answer-exists';
+
+/**
+ * Marks the answer as its question's accepted one (replacing any other), or with `accepted: false`
+ * takes the acceptance back if it is this answer's. Only the asker may: FORBIDDEN for anyone else.
+ * The 'accepted' event carries the question's accepted answer now and its accept version.
+ */
+export function setAcceptedAnswer(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: AcceptAnswerInput & { accepted: boolean },
+): Promise<{ acceptedAnswerId: number | null; event: PublishedEvent<'question'> }> {
+  return writeTransaction(deps, ({ tx, publish }) => {
+    const { qid } = findAnswer(tx, input.answerId);
+    const question = tx
+      .select({ askedBy: questions.askedBy, acceptedAnswerId: questions.acceptedAnswerId })
+      .from(questions)
+      .where(eq(questions.id, qid))
+      .get();
+    if (question?.askedBy !== viewer.id)
+      throw new TRPCError({ code: 'FORBIDDEN', message: answerMessages.onlyAskerAccepts });
+    const acceptedAnswerId = input.accepted
+      ? input.answerId
+      : question.acceptedAnswerId === input.answerId
+        ? null
+        : question.acceptedAnswerId;
+    const { acceptVersion } = tx
+      .update(questions)
+      .set({ acceptedAnswerId, acceptVersion: sql`${questions.acceptVersion} + 1` })
+      .where(eq(questions.id, qid))
+      .returning({ acceptVersion: questions.acceptVersion })
+      .get();
+    const event = publish('question', qid, {
+      type: 'accepted',
+      qid,
+      acceptedAnswerId,
+      acceptVersion,
+    });
+    return { acceptedAnswerId, event };
+  });
+}
