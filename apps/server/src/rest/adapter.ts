@@ -1,7 +1,8 @@
 import { appRouter } from '@app/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { Request, RequestHandler, Response } from 'express';
+import { transportMessages } from '@app/validators';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { CreateRequestContext } from '../context';
 
 export type Caller = ReturnType<typeof appRouter.createCaller>;
@@ -49,6 +50,32 @@ export function sendError(res: Response, error: unknown): void {
   if (status >= 500) console.error('REST call failed:', error);
   res.status(status).type('text/plain').send(message);
 }
+
+/** A path that names no call (nor a page): 404 and our sentence, not Express's HTML page. */
+export const notFoundAnswer: RequestHandler = (_req, res) => {
+  res.status(404).type('text/plain').send(transportMessages.unknownRequest);
+};
+
+/**
+ * What Express raises itself (a path it cannot decode: bad percent-encoding; a body it cannot read)
+ * as a status and our sentence: never its HTML page, which shows the stack outside production.
+ */
+export const expressErrorAnswer: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message =
+      status === 404
+        ? transportMessages.unknownRequest
+        : status === 413
+          ? transportMessages.tooLarge
+          : transportMessages.malformed;
+    res.status(status).type('text/plain').send(message);
+    return;
+  }
+  console.error('HTTP request failed:', error);
+  res.status(500).type('text/plain').send(restMessages.unexpected);
+};
 
 export interface RestTools {
   /** The same procedures as /trpc, with this request's session, address and limits. */

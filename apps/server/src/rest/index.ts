@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { CreateRequestContext } from '../context';
+import { expressErrorAnswer, notFoundAnswer } from './adapter';
 import { answerRoutes } from './answer';
 import { chatRoutes } from './chat';
 import { commentRoutes } from './comment';
@@ -28,6 +29,12 @@ const pagesPassThrough: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** A change to a path under a resource that names no call: 404 (a GET may be one of the app's pages). */
+const unknownChange: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  notFoundAnswer(req, res, next);
+};
+
 /** The original client's REST paths (SPEC §7), as thin adapters over the tRPC procedures. */
 export function restRouter(opts: RestOptions): Router {
   const router = Router();
@@ -46,6 +53,8 @@ export function restRouter(opts: RestOptions): Router {
   };
   const guard = restGuard(opts.clientOrigins, opts.trustedOrigins);
   for (const [path, routes] of Object.entries(resources))
-    router.use(path, pagesPassThrough, ...guard, routes(opts.createRequestContext));
+    router.use(path, pagesPassThrough, ...guard, routes(opts.createRequestContext), unknownChange);
+  // An unreadable path (bad percent-encoding) under a resource: our sentence, not Express's page.
+  router.use(expressErrorAnswer);
   return router;
 }
