@@ -1,7 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import superjson from 'superjson';
 import { afterAll } from 'vitest';
 import type { RunningServer } from './app';
+import { RestClient } from './rest-test-client';
+import { BROWSER_COOKIE } from './socket/identity';
+
+export interface BrowserSocketOptions {
+  transports?: ('polling' | 'websocket')[];
+  /**
+   * Whether its polls carry the browser's cookies: true for a page on the server's origin or one
+   * using `withCredentials: true`; false for a cross-origin page without it (its websocket upgrade
+   * still carries them, as browsers send cookies with every WebSocket handshake).
+   */
+  cookiesOnPolling?: boolean;
+  /** socket.io-client's automatic reconnection (the original client's default), quickened. */
+  reconnection?: boolean;
+}
 
 /**
  * For socket.io tests against a useTestServer: tRPC calls over HTTP as a signed-in user (the web
@@ -63,7 +78,45 @@ export function socketClients(running: RunningServer) {
     return socket;
   }
 
-  return { mutate, query, signUp, open };
+  /**
+   * One browser of the original client: a cookie jar shared by its REST calls (axios with
+   * credentials) and its socket.io requests, which read the jar on every request as a browser does,
+   * so a sign-in over REST shows on the socket's next request. It holds a browser key already, as
+   * after an earlier visit (a Node client does not keep the cookie the handshake sets).
+   */
+  function browser() {
+    const rest = new RestClient(() => running.url);
+    rest.cookies.set(BROWSER_COOKIE, randomBytes(18).toString('base64url'));
+    const jar = () =>
+      Object.defineProperty({}, 'cookie', { enumerable: true, get: () => rest.cookieHeader });
+
+    async function socket({
+      transports = ['polling', 'websocket'],
+      cookiesOnPolling = true,
+      reconnection = false,
+    }: BrowserSocketOptions = {}): Promise<Socket> {
+      const socket = connect(running.url, {
+        transports,
+        reconnection,
+        reconnectionDelay: 50,
+        reconnectionDelayMax: 200,
+        transportOptions: {
+          polling: { extraHeaders: cookiesOnPolling ? jar() : {} },
+          websocket: { extraHeaders: jar() },
+        },
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    }
+
+    return { rest, socket };
+  }
+
+  return { mutate, query, signUp, open, browser };
 }
 
 /** Everything a socket receives, by event name. */

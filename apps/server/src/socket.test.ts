@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_GAME_MARK } from './rest/wire';
 import { record, settle, socketClients, until } from './socket-test-clients';
 import { useTestServer } from './test-server';
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 const running = useTestServer({ trustedOrigins: ['http://localhost:3000'] });
 const { mutate, signUp, open } = socketClients(running);
@@ -91,7 +94,7 @@ describe('signed-in events', () => {
     await mutate('message.send', { msg: 'hello all' }, alice);
     await until(() => !!signedIn.messageUpdate);
     expect(signedIn.messageUpdate?.[0]).toMatchObject({
-      msg: { msg: 'hello all', msgFrom: 'alice_s' },
+      msg: { msg: 'hello all', msgFrom: 'alice_s', msgDateTime: expect.stringMatching(ISO) },
     });
     await mutate(
       'user.updateBiography',
@@ -164,7 +167,12 @@ describe('chat lists', () => {
     await until(() => !!seenCarol.chatUpdate && !!seenDave.chatUpdate);
     const created = {
       type: 'created',
-      chat: { _id: String(chatId), participants: ['carol_s', 'dave_s'], messages: [] },
+      chat: {
+        _id: String(chatId),
+        participants: ['carol_s', 'dave_s'],
+        messages: [],
+        createdAt: expect.stringMatching(ISO),
+      },
     };
     expect(seenCarol.chatUpdate).toEqual([created]);
     expect(seenDave.chatUpdate).toEqual([created]);
@@ -287,5 +295,35 @@ describe('Nim over socket.io', () => {
       move: { numObjects: 3 },
     });
     expect(outsider.gameUpdate).toBeUndefined();
+  });
+
+  it('marks a private game as REST does: a truthy password that is not the real one', async () => {
+    const { data } = await mutate<{ game: { id: string } }>(
+      'game.createNim',
+      { title: 'Private Nim', isPrivate: true, password: 'hunter22' },
+      alice,
+    );
+    const gameID = data.game.id;
+    await mutate('game.join', { id: gameID, password: 'hunter22' }, alice);
+    await mutate('game.join', { id: gameID, password: 'hunter22' }, bob);
+    const notInRoom = record(await open(alice));
+    const aliceSocket = await open(alice);
+    const bobSocket = await open(bob);
+    const seenBob = record(bobSocket);
+    aliceSocket.emit('joinGame', gameID);
+    bobSocket.emit('joinGame', gameID);
+    await settle();
+    aliceSocket.emit('makeMove', { gameID, playerID: 'alice_s', move: { numObjects: 2 } });
+    await until(() => (seenBob.gameUpdate?.length ?? 0) > 0);
+    const { gameInstance } = seenBob.gameUpdate?.at(-1) as {
+      gameInstance: Record<string, unknown>;
+    };
+    expect(gameInstance).toMatchObject({
+      gameID,
+      password: PRIVATE_GAME_MARK,
+      createdAt: expect.stringMatching(ISO),
+    });
+    expect(JSON.stringify(seenBob.gameUpdate)).not.toContain('hunter22');
+    expect(notInRoom.gameUpdate).toBeUndefined();
   });
 });

@@ -6,13 +6,13 @@ import {
   type GameEvent,
   type GameView,
 } from '@app/api';
-import type { Server as SocketServer, Socket } from 'socket.io';
 import { createCodeUpdates } from './code-updates';
 import { chatRoom, gameRoom, PUBLIC_ROOM, SIGNED_IN_ROOM } from './rooms';
 import {
   anonymousContext,
   socketContext,
-  type SocketData,
+  type IoServer,
+  type IoSocket,
   type SocketOptions,
 } from './socket-context';
 import {
@@ -27,11 +27,11 @@ import {
   wireTestResult,
 } from './wire';
 
-type RemoteSocket = Awaited<ReturnType<SocketServer['fetchSockets']>>[number];
+type RemoteSocket = Awaited<ReturnType<IoServer['fetchSockets']>>[number];
 type Caller = ReturnType<typeof appRouter.createCaller>;
 
 const report = (error: unknown) => console.error('socket.io bridge:', error);
-const usernameOf = (socket: RemoteSocket) => (socket.data as SocketData).username;
+const usernameOf = (socket: RemoteSocket) => socket.data.username ?? null;
 
 export interface Bridge {
   /** The code change published as `eventId` came from this socket's makeMove (no echo to it). */
@@ -43,15 +43,12 @@ export interface Bridge {
  * The event bus to §7's received events: one subscription per topic for the whole process, each
  * event handed to the sockets that may hear it.
  */
-export async function bridgeEvents(
-  io: SocketServer,
-  { deps, createRequestContext }: SocketOptions,
-): Promise<Bridge> {
+export async function bridgeEvents(io: IoServer, { deps }: SocketOptions): Promise<Bridge> {
   const api = () => appRouter.createCaller(anonymousContext(deps));
+  // With the session the socket has now. fetchSockets() answers this process's own sockets (the
+  // in-memory adapter): a socket of another process would need its session sent along.
   const callerOf = async (socket: RemoteSocket): Promise<Caller> =>
-    appRouter.createCaller(
-      await socketContext(createRequestContext, (socket as unknown as Socket).request),
-    );
+    appRouter.createCaller(socketContext(deps, socket as unknown as IoSocket));
   const handle =
     <T>(fn: (event: T) => Promise<void> | void) =>
     (event: T) => {
@@ -119,7 +116,8 @@ export async function bridgeEvents(
         : event.type === 'newParticipant'
           ? event.participants
           : first.chat.participants;
-    const chat = wireChat({ id: event.chatId, participants }, messages);
+    const { createdAt } = first.chat;
+    const chat = wireChat({ id: event.chatId, participants, createdAt }, messages);
     for (const { socket } of receivers) socket.emit('chatUpdate', { chat, type: event.type });
   });
 

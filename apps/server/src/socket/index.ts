@@ -1,10 +1,12 @@
 import { appRouter } from '@app/api';
+import { TRPCError } from '@trpc/server';
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
 import { isAllowedOrigin } from '../origin';
 import { bridgeEvents } from './bridge';
-import { chatRoom, gameRoom, PUBLIC_ROOM, SIGNED_IN_ROOM } from './rooms';
-import { socketContext, type SocketData, type SocketOptions } from './socket-context';
+import { createIdentities } from './identity';
+import { chatRoom, gameRoom, PUBLIC_ROOM } from './rooms';
+import { socketContext, type IoServer, type SocketOptions } from './socket-context';
 import { parseMove } from './wire';
 
 export type { SocketOptions } from './socket-context';
@@ -15,57 +17,54 @@ const messageOf = (error: unknown) =>
 /**
  * socket.io on /socket.io (polling, then the websocket upgrade), for SPEC §7's original client.
  * Signed-out sockets may connect and hear public events only (the question pages, which the API
- * serves to anyone); everything else needs the session cookie, as the tRPC procedures do.
+ * serves to anyone); everything else needs the session cookie, as the tRPC procedures do. The
+ * socket's user follows the cookie while the connection lives (identity.ts): signing in or out
+ * over HTTP changes what an open socket hears and may do.
  */
 export async function attachSocketIo(server: HttpServer, options: SocketOptions) {
-  const { createRequestContext, allowedOrigins } = options;
-  const io = new SocketServer<
-    Record<string, (...args: unknown[]) => void>,
-    Record<string, (...args: unknown[]) => void>,
-    Record<string, never>,
-    SocketData
-  >(server, {
+  const { deps, allowedOrigins } = options;
+  const io: IoServer = new SocketServer(server, {
     path: '/socket.io',
     serveClient: false,
     // upgrade.ts routes the other upgrade paths; engine.io must not end them.
     destroyUpgrade: false,
     maxHttpBufferSize: 1024 * 1024,
     cors: { origin: [...allowedOrigins], credentials: true },
-    // The /trpc WebSocket's check, on the handshake and on the upgrade.
+    // The /trpc WebSocket's check, on the handshake (identity.ts checks the later requests).
     allowRequest: (req, callback) => callback(null, isAllowedOrigin(req, allowedOrigins)),
   });
 
-  io.use((socket, next) => {
-    socketContext(createRequestContext, socket.request)
-      .then((ctx) => appRouter.createCaller(ctx).auth.me())
-      .then((me) => {
-        socket.data.username = me?.username ?? null;
-        next();
-      })
-      .catch(() => {
-        socket.data.username = null;
-        next();
-      });
-  });
+  const identities = createIdentities(options);
+  io.engine.use(identities.middleware);
+  io.engine.on('connection', identities.opened);
+  const unwatch = identities.watch(server);
 
   // Before any connection: makeMove tells the bridge which socket made a code change.
-  const bridge = await bridgeEvents(io as unknown as SocketServer, options);
+  const bridge = await bridgeEvents(io, options);
 
   io.on('connection', (socket) => {
     void socket.join(PUBLIC_ROOM);
-    if (socket.data.username) void socket.join(SIGNED_IN_ROOM);
-    const caller = async () =>
-      appRouter.createCaller(await socketContext(createRequestContext, socket.request));
+    identities.attach(socket);
+    /** A caller with the session as it is now, once the reads under way have been applied. */
+    const caller = async () => {
+      await identities.settled(socket);
+      return appRouter.createCaller(socketContext(deps, socket));
+    };
     const on = (event: string, handler: (payload: unknown) => Promise<void>) =>
       socket.on(event, (payload: unknown) => {
-        handler(payload).catch(() => undefined);
+        handler(payload).catch((error: unknown) => {
+          // The session ended since it was last read: the socket is signed out from now on.
+          if (error instanceof TRPCError && error.code === 'UNAUTHORIZED')
+            void identities.recheck(socket);
+        });
       });
 
     // A chat's room only for its participants (chat.byId refuses anyone else); delivery checks again.
     on('joinChat', async (payload) => {
       const chatId = Number(payload);
+      const api = await caller();
       if (!socket.data.username || !Number.isSafeInteger(chatId)) return;
-      await (await caller()).chat.byId({ chatId });
+      await api.chat.byId({ chatId });
       await socket.join(chatRoom(chatId));
     });
     on('leaveChat', async (payload) => {
@@ -73,8 +72,9 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
     });
     // A game's state is public to signed-in users (game.byId): anyone of them may watch a room.
     on('joinGame', async (payload) => {
+      const api = await caller();
       if (!socket.data.username || typeof payload !== 'string') return;
-      await (await caller()).game.byId({ id: payload });
+      await api.game.byId({ id: payload });
       await socket.join(gameRoom(payload));
     });
     on('leaveGame', async (payload) => {
@@ -82,6 +82,7 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
     });
 
     on('makeMove', async (payload) => {
+      const api = await caller();
       const player = socket.data.username;
       const refuse = (error: string) => socket.emit('gameError', { player: player ?? '', error });
       const move = parseMove(payload);
@@ -89,7 +90,6 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
       if (!move) return void refuse('That move cannot be understood.');
       if (move.playerID !== player) return void refuse('You can only make your own moves.');
       try {
-        const api = await caller();
         if (move.kind === 'nim')
           await api.game.nimMove({ id: move.gameID, numObjects: move.numObjects as number });
         else {
@@ -98,6 +98,7 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
         }
       } catch (error) {
         refuse(messageOf(error));
+        throw error;
       }
     });
   });
@@ -105,6 +106,8 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
   return {
     io,
     close() {
+      unwatch();
+      identities.close();
       bridge.close();
       // Not io.close(): that closes the HTTP server too, which app.ts closes itself.
       io.disconnectSockets(true);

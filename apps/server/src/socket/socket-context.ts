@@ -1,11 +1,18 @@
 import { createContext, createReadOnlySessionStore, type ApiDeps, type Context } from '@app/api';
 import type { IncomingMessage } from 'node:http';
-import type { CreateRequestContext } from '../context';
+import type { Server as SocketServer, Socket } from 'socket.io';
+import { clientAddressOf, type CreateRequestContext } from '../context';
 
 export interface SocketData {
-  /** The session's user when the socket connected, or null (signed out). */
+  /** The user of the socket's connection now (identity.ts keeps it current), or null. */
   username: string | null;
+  /** That user's session: every call the socket makes is made with it. */
+  sessionId: string | null;
 }
+
+type Events = Record<string, (...args: unknown[]) => void>;
+export type IoServer = SocketServer<Events, Events, Record<string, never>, SocketData>;
+export type IoSocket = Socket<Events, Events, Record<string, never>, SocketData>;
 
 export interface SocketOptions {
   deps: ApiDeps;
@@ -14,14 +21,20 @@ export interface SocketOptions {
   allowedOrigins: readonly string[];
 }
 
-/** A call's context for a socket: its handshake's cookie, read again (read-only) on every call. */
+/**
+ * A call's context for a socket: the session its connection has now (not the handshake's, which
+ * may have ended or been replaced since), read-only since there is no response to set a cookie on.
+ * 'internal', not 'ws': a socket.io event is one call (a move), not a tRPC subscription.
+ */
 export function socketContext(
-  createRequestContext: CreateRequestContext,
-  req: IncomingMessage,
-): Promise<Context> {
-  // 'internal', not 'ws': a socket.io event is one call (a move), not a tRPC subscription; the
-  // session store is still read-only since there is no response to set a cookie on.
-  return createRequestContext({ req, transport: 'internal' });
+  deps: ApiDeps,
+  socket: { data: SocketData; request: IncomingMessage },
+): Context {
+  return createContext(deps, {
+    session: createReadOnlySessionStore(socket.data.sessionId),
+    clientAddress: clientAddressOf(socket.request),
+    transport: 'internal',
+  });
 }
 
 /** For the bridge's own reads of public data (a question page): nobody's session. */

@@ -1,0 +1,347 @@
+import { findSessionUser, type ApiDeps } from '@app/api';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { isHttps, type CreateRequestContext } from '../context';
+import { isAllowedOrigin } from '../origin';
+import { SESSION_COOKIE } from '../session';
+import { PUBLIC_ROOM, SIGNED_IN_ROOM } from './rooms';
+import type { IoSocket as Socket } from './socket-context';
+
+/**
+ * Who a socket.io connection acts for, following the session cookie while it lives: SPEC §7's
+ * client opens its socket when the app starts, before the user signs in over HTTP, and keeps it.
+ *
+ * - Every engine.io request of a connection (each poll, each polling POST that carries client
+ *   events, the websocket upgrade) shows the browser's cookies as they are now: when they changed,
+ *   the session is read again. A request without the session cookie keeps the session it had, still
+ *   checked against the sessions table: a client that sends no cookies with its polls (cross-origin
+ *   without `withCredentials`) shows them only on its websocket upgrade, and a logout ends the row.
+ * - A websocket shows its cookies once, at the upgrade. So a signed-out connection whose polls
+ *   carry cookies is kept on polling (its upgrade is refused), where it sees the sign-in; and a
+ *   connection that cannot see a new cookie on its own is closed when that cookie is set, so that
+ *   the client reconnects at once (socket.io-client's automatic reconnection) and shows it.
+ * - "When that cookie is set": an HTTP response (a login, a sign-up, a logout, through any door)
+ *   that sets or clears the session cookie for a browser tells that browser's connections. A browser
+ *   is known by a random HttpOnly cookie (BROWSER_COOKIE) given on the socket.io handshake (and on
+ *   the websocket upgrade, whose response a browser also takes cookies from). It grants nothing:
+ *   whoever shows another browser's key can only make their own connection re-read its own cookies.
+ * - Sessions also end elsewhere (a password reset, a deletion, a logout from another browser): the
+ *   signed-in connections are checked every SESSION_RECHECK_MS, as the tRPC streams are, and again
+ *   when a call of theirs is refused as signed out.
+ * - All of this is per process: with several processes, "a browser's session cookie changed" would
+ *   travel on the event bus like any event (the login may land on another process than the socket).
+ *
+ * When the user changes, the connection's sockets leave the rooms of the old one (chats, games,
+ * signed-in) and join the signed-in room of the new one. Every call a socket makes is built from
+ * the session as it is now (socket-context.ts), and the procedure checks it again.
+ */
+
+export interface Identity {
+  username: string | null;
+  sessionId: string | null;
+}
+
+export const SIGNED_OUT: Identity = Object.freeze({ username: null, sessionId: null });
+
+export const BROWSER_COOKIE = 'qa_browser';
+const BROWSER_KEY = /^[\w-]{16,64}$/;
+/** As often as the tRPC streams check that their session still lives. */
+export const SESSION_RECHECK_MS = 15_000;
+/** How long a polling connection has to show a cookie just set before it is closed instead. */
+export const COOKIE_GRACE_MS = 1000;
+
+type EngineSocket = Socket['conn'];
+type EngineRequest = IncomingMessage & { _query?: Record<string, string> };
+
+/** A cookie's raw value in a Cookie header (undefined: not there). */
+function cookieIn(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+const browserKeyIn = (header: string | undefined) => {
+  const key = cookieIn(header, BROWSER_COOKIE);
+  return key !== undefined && BROWSER_KEY.test(key) ? key : undefined;
+};
+
+/** The session cookie a response sets ('' when it clears it), or undefined when it leaves it. */
+function sessionCookieSet(header: ReturnType<ServerResponse['getHeader']>): string | undefined {
+  const lines = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
+  let value: string | undefined;
+  for (const line of lines) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === SESSION_COOKIE) value = pair.slice(eq + 1).trim();
+  }
+  return value;
+}
+
+const sameIdentity = (a: Identity, b: Identity) =>
+  a.username === b.username && a.sessionId === b.sessionId;
+
+interface Handshake {
+  key: string;
+  cookies: string | undefined;
+  identity: Identity;
+}
+
+/** One engine.io connection: its browser's key, what its requests showed, and its user. */
+interface Connection {
+  sid: string;
+  engine: EngineSocket;
+  key: string;
+  identity: Identity;
+  /** The Cookie header of its latest request (unchanged headers are not read again). */
+  cookies: string | undefined;
+  /** The session cookie that request showed (undefined: none). */
+  sessionCookie: string | undefined;
+  /** Whether its polling requests carry the browser's cookies (so a sign-in shows on the next). */
+  cookiesOnPolling: boolean;
+  sockets: Set<Socket>;
+  /** Reads of its identity, applied one after another in the order their requests came. */
+  reads: Promise<void>;
+  grace: ReturnType<typeof setTimeout> | null;
+}
+
+export interface IdentityOptions {
+  deps: ApiDeps;
+  createRequestContext: CreateRequestContext;
+  allowedOrigins: readonly string[];
+  sessionRecheckMs?: number;
+  cookieGraceMs?: number;
+}
+
+export type Identities = ReturnType<typeof createIdentities>;
+
+export function createIdentities({
+  deps,
+  createRequestContext,
+  allowedOrigins,
+  sessionRecheckMs = SESSION_RECHECK_MS,
+  cookieGraceMs = COOKIE_GRACE_MS,
+}: IdentityOptions) {
+  const connections = new Map<string, Connection>();
+  const byKey = new Map<string, Set<Connection>>();
+  const handshakes = new WeakMap<IncomingMessage, Handshake>();
+  const ofEngine = new WeakMap<EngineSocket, Connection>();
+
+  async function verified(sessionId: string | null): Promise<Identity> {
+    if (!sessionId) return SIGNED_OUT;
+    const viewer = await findSessionUser(deps.db, sessionId);
+    return viewer ? { username: viewer.username, sessionId } : SIGNED_OUT;
+  }
+
+  /** The user a request's session cookie names: signed out when it names none or an ended one. */
+  async function identityIn(req: IncomingMessage): Promise<Identity> {
+    const { session } = await createRequestContext({ req, transport: 'internal' });
+    return verified(session.sessionId);
+  }
+
+  function setBrowserCookie(req: IncomingMessage, res: ServerResponse, key: string) {
+    const parts = [`${BROWSER_COOKIE}=${key}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+    if (isHttps(req)) parts.push('Secure');
+    // One string: engine.io's upgrade response writes each header as `name: value`.
+    res.setHeader('Set-Cookie', parts.join('; '));
+  }
+
+  function index(conn: Connection) {
+    let set = byKey.get(conn.key);
+    if (!set) byKey.set(conn.key, (set = new Set()));
+    set.add(conn);
+  }
+  function unindex(conn: Connection) {
+    const set = byKey.get(conn.key);
+    set?.delete(conn);
+    if (set?.size === 0) byKey.delete(conn.key);
+  }
+
+  /** A socket's data and rooms for its connection's user. */
+  function sync(socket: Socket, identity: Identity) {
+    const changedUser = socket.data.username !== identity.username;
+    socket.data.username = identity.username;
+    socket.data.sessionId = identity.sessionId;
+    if (!changedUser && socket.rooms.has(SIGNED_IN_ROOM) === (identity.username !== null)) return;
+    for (const room of socket.rooms)
+      if (room !== socket.id && room !== PUBLIC_ROOM) void socket.leave(room);
+    if (identity.username) void socket.join(SIGNED_IN_ROOM);
+  }
+
+  function apply(conn: Connection, identity: Identity) {
+    if (sameIdentity(conn.identity, identity)) return;
+    const wasSignedIn = conn.identity.username !== null;
+    conn.identity = identity;
+    for (const socket of conn.sockets) sync(socket, identity);
+    // A websocket cannot show the browser's next cookie; its reconnection will.
+    if (wasSignedIn && !identity.username && conn.engine.transport.name === 'websocket')
+      conn.engine.close();
+  }
+
+  /** Runs a read of the connection's user after the ones before it, and applies its answer. */
+  function update(conn: Connection, read: () => Promise<Identity>): Promise<void> {
+    conn.reads = conn.reads
+      .then(read)
+      .then((identity) => apply(conn, identity))
+      .catch((error: unknown) => console.error('socket.io identity:', error));
+    return conn.reads;
+  }
+
+  /** What an engine.io request shows: the browser's key, and its cookies when they changed. */
+  async function onRequest(req: EngineRequest, res: ServerResponse): Promise<void> {
+    const sid = req._query?.sid;
+    const cookies = req.headers.cookie;
+    const presented = browserKeyIn(cookies);
+    if (!sid) {
+      // A handshake: its connection does not exist yet (opened() picks this up).
+      const key = presented ?? randomBytes(18).toString('base64url');
+      if (!presented) setBrowserCookie(req, res, key);
+      const identity = await identityIn(req).catch(() => SIGNED_OUT);
+      handshakes.set(req, { key, cookies, identity });
+      return;
+    }
+    const conn = connections.get(sid);
+    if (!conn) return; // engine.io answers an unknown sid itself
+    // allowRequest checked the handshake's Origin; these requests can change who the socket is.
+    if (!isAllowedOrigin(req, allowedOrigins)) throw new Error('origin not allowed');
+    const upgrade = req._query?.transport === 'websocket';
+    if (upgrade) {
+      // The key this connection's handshake response set: the browser took cookies from a poll.
+      if (presented !== undefined && presented === conn.key) conn.cookiesOnPolling = true;
+      else if (!presented) setBrowserCookie(req, res, conn.key);
+    } else if (cookies !== undefined) conn.cookiesOnPolling = true;
+    if (presented && presented !== conn.key) {
+      unindex(conn);
+      conn.key = presented;
+      index(conn);
+    }
+    // A request without cookies shows nothing (a poll sent without credentials).
+    if (cookies !== undefined && cookies !== conn.cookies) {
+      conn.cookies = cookies;
+      const sessionCookie = cookieIn(cookies, SESSION_COOKIE);
+      conn.sessionCookie = sessionCookie;
+      await update(conn, () =>
+        sessionCookie !== undefined ? identityIn(req) : verified(conn.identity.sessionId),
+      );
+    } else await conn.reads;
+    // Signed out, on a transport that will show the sign-in: stay on it.
+    if (upgrade && !conn.identity.username && conn.cookiesOnPolling)
+      throw new Error('a signed-out connection stays on polling');
+  }
+
+  /** An HTTP response set or cleared the session cookie of the browser with this key. */
+  function sessionChanged(key: string, value: string) {
+    const shown = value === '' ? undefined : value;
+    for (const conn of byKey.get(key) ?? []) {
+      const { engine } = conn;
+      if (conn.sessionCookie === shown) continue; // it showed that cookie already
+      if (engine.transport.name === 'websocket') {
+        engine.close();
+        continue;
+      }
+      // A logout ends the session row: stop the signed-in events before the next poll comes.
+      if (shown === undefined) void update(conn, () => verified(conn.identity.sessionId));
+      // Answer the waiting poll, so that the next one comes now with the new cookie.
+      if (engine.transport.writable && !engine.upgrading) engine.transport.send([{ type: 'noop' }]);
+      if (conn.grace) clearTimeout(conn.grace);
+      conn.grace = setTimeout(() => {
+        conn.grace = null;
+        // Its polls do not carry cookies (or it upgraded meanwhile): it reconnects instead.
+        if (connections.get(conn.sid) === conn && conn.sessionCookie !== shown) engine.close();
+      }, cookieGraceMs);
+      conn.grace.unref();
+    }
+  }
+
+  const recheck = setInterval(() => {
+    for (const conn of connections.values())
+      if (conn.identity.sessionId) void update(conn, () => verified(conn.identity.sessionId));
+  }, sessionRecheckMs);
+  recheck.unref();
+
+  return {
+    /** For `io.engine.use`: every engine.io request, before engine.io handles it. */
+    middleware(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
+      onRequest(req, res).then(
+        () => next(),
+        (error: unknown) => next(error),
+      );
+    },
+
+    /** For `io.engine.on('connection')`: a new engine.io connection, as its handshake showed it. */
+    opened(engine: EngineSocket) {
+      const handshake = handshakes.get(engine.request);
+      // The first transport has the connection's id; an upgraded one does not.
+      const sid = engine.transport.sid;
+      const conn: Connection = {
+        sid,
+        engine,
+        key: handshake?.key ?? randomBytes(18).toString('base64url'),
+        identity: handshake?.identity ?? SIGNED_OUT,
+        cookies: handshake?.cookies,
+        sessionCookie: cookieIn(handshake?.cookies, SESSION_COOKIE),
+        cookiesOnPolling: handshake?.cookies !== undefined,
+        sockets: new Set(),
+        reads: Promise.resolve(),
+        grace: null,
+      };
+      connections.set(sid, conn);
+      ofEngine.set(engine, conn);
+      index(conn);
+      engine.once('close', () => {
+        if (conn.grace) clearTimeout(conn.grace);
+        connections.delete(sid);
+        unindex(conn);
+      });
+    },
+
+    /** A socket.io socket on a connection: its data and rooms follow the connection's user. */
+    attach(socket: Socket) {
+      const conn = ofEngine.get(socket.conn);
+      if (!conn) {
+        sync(socket, SIGNED_OUT);
+        return;
+      }
+      conn.sockets.add(socket);
+      socket.once('disconnect', () => conn.sockets.delete(socket));
+      sync(socket, conn.identity);
+    },
+
+    /** The socket's user once every read already under way has been applied. */
+    async settled(socket: Socket): Promise<Identity> {
+      const conn = ofEngine.get(socket.conn);
+      if (!conn) return SIGNED_OUT;
+      await conn.reads;
+      return conn.identity;
+    },
+
+    /** Checks the socket's session again (a call was refused as signed out, say). */
+    async recheck(socket: Socket): Promise<void> {
+      const conn = ofEngine.get(socket.conn);
+      if (conn) await update(conn, () => verified(conn.identity.sessionId));
+    },
+
+    /**
+     * Watches the server's HTTP responses for ones that set or clear the session cookie of a
+     * browser with open connections. Answers the function that stops watching.
+     */
+    watch(server: HttpServer): () => void {
+      const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+        const key = browserKeyIn(req.headers.cookie);
+        if (!key || !byKey.has(key)) return;
+        res.once('finish', () => {
+          const value = sessionCookieSet(res.getHeader('set-cookie'));
+          if (value !== undefined) sessionChanged(key, value);
+        });
+      };
+      server.on('request', onRequest);
+      return () => server.off('request', onRequest);
+    },
+
+    close() {
+      clearInterval(recheck);
+      for (const conn of connections.values()) if (conn.grace) clearTimeout(conn.grace);
+    },
+  };
+}
