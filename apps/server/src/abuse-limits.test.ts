@@ -6,6 +6,7 @@ import {
 } from '@app/validators';
 import { connect } from 'node:net';
 import superjson from 'superjson';
+import { io as ioClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { useTestServer } from './test-server';
@@ -309,5 +310,33 @@ describe('request and header timeouts', () => {
 
   it('a normal request is unaffected', async () => {
     expect(await (await fetch(`${running.url}/healthz`)).text()).toBe('ok');
+  });
+});
+
+describe('the socket.io door counts against the same caps', () => {
+  const running = useTestServer({ trustProxy: ['127.0.0.1'], caps: { socketsPerAddress: 2 } });
+  const opened: ClientSocket[] = [];
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.close();
+  });
+
+  /** Resolves with 'open', or with the refusal's sentence (socket.io's connect_error). */
+  const socketIo = (address: string) =>
+    new Promise<string>((resolve) => {
+      const socket = ioClient(running.url, {
+        transports: ['websocket'],
+        reconnection: false,
+        extraHeaders: { 'x-forwarded-for': address },
+      });
+      opened.push(socket);
+      socket.once('connect', () => resolve('open'));
+      socket.once('connect_error', (error) => resolve(error.message));
+    });
+
+  it('one socket.io connection more than the per-address cap is refused with the sentence', async () => {
+    expect(await socketIo('198.51.100.7')).toBe('open');
+    expect(await socketIo('198.51.100.7')).toBe('open');
+    expect(await socketIo('198.51.100.7')).toBe(connectionMessages.tooManyForAddress);
+    expect(await socketIo('198.51.100.8')).toBe('open');
   });
 });

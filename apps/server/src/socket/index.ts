@@ -2,6 +2,8 @@ import { appRouter } from '@app/api';
 import { TRPCError } from '@trpc/server';
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
+import { capSocketIo } from '../connection-caps';
+import { clientAddressOf } from '../context';
 import { isAllowedOrigin } from '../origin';
 import { bridgeEvents } from './bridge';
 import { createIdentities } from './identity';
@@ -32,6 +34,12 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
     cors: { origin: [...allowedOrigins], credentials: true },
     // The /trpc WebSocket's check, on the handshake (identity.ts checks the later requests).
     allowRequest: (req, callback) => callback(null, isAllowedOrigin(req, allowedOrigins)),
+  });
+
+  // First of the middlewares: a socket over a cap is refused before anything else is done for it.
+  capSocketIo(io, options.connections, clientAddressOf, async (req) => {
+    const { session } = await options.createRequestContext({ req, transport: 'internal' });
+    return session.sessionId;
   });
 
   const identities = createIdentities(options);

@@ -1,6 +1,7 @@
 import { createContext, createReadOnlySessionStore, type ApiDeps, type Context } from '@app/api';
 import type { IncomingMessage } from 'node:http';
 import type { Server as SocketServer, Socket } from 'socket.io';
+import type { ConnectionCounter } from '../connection-caps';
 import { clientAddressOf, type CreateRequestContext } from '../context';
 
 export interface SocketData {
@@ -19,6 +20,8 @@ export interface SocketOptions {
   createRequestContext: CreateRequestContext;
   /** Other origins whose pages may connect with the user's cookie (the /trpc WebSocket's list). */
   allowedOrigins: readonly string[];
+  /** The live-connection caps shared with the /trpc WebSocket (connection-caps.ts). */
+  connections: ConnectionCounter;
 }
 
 /**
