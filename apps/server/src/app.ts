@@ -65,6 +65,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     deps,
     createRequestContext,
     allowedOrigins: [...new Set([...config.trustedOrigins, ...clientOrigins])],
+    connections,
   });
 
   pruneEvents(db, EVENT_RETENTION_MS);
