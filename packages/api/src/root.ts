@@ -4,6 +4,7 @@ import { chatRouter } from './routers/chat';
 import { commentRouter } from './routers/comment';
 import { gameRouter } from './routers/game';
 import { messageRouter } from './routers/message';
+import { notificationRouter } from './routers/notification';
 import { problemRouter } from './routers/problem';
 import { questionRouter } from './routers/question';
 import { submissionRouter } from './routers/submission';
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   problem: problemRouter,
   submission: submissionRouter,
   game: gameRouter,
+  notification: notificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import type {
   InboxEvent,
 } from '../services/messaging/messaging-events';
 import type { GameEvent, GamePresence } from '../services/games/game-events';
+import type { NotificationEvent } from '../services/notifications/notification-shapes';
 import type { ProblemEvent } from '../services/problems/problem-events';
 import type { QuestionEvent } from '../services/questions/question-events';
 import type { UserEvent } from '../services/users/user-events';
@@ -18,6 +19,8 @@ export interface EventMap {
   problem: ProblemEvent;
   /** Keyed by game id: the room's state, code updates and test results; the lobby reads states. */
   game: GameEvent;
+  /** Keyed by the owner's username: their own notifications, for them alone. */
+  notification: NotificationEvent;
 }
 export type Topic = keyof EventMap;
 

@@ -4,3 +4,4 @@ export * from './messaging';
 export * from './problems';
 export * from './games';
 export * from './events';
+export * from './notifications';

@@ -4,6 +4,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
 import { perDb } from '../shared/prepared';
+import { notifyDirectMessage } from '../notifications/notify';
 import { writeTransaction } from '../shared/write';
 import type { Viewer } from '../users/sessions';
 import { assertParticipant } from './chat-access';
@@ -90,6 +91,7 @@ export async function sendChatMessage(
         message,
         lastActivityAt: now,
       });
+      notifyDirectMessage({ tx, now, publish }, viewer, { chatId: input.chatId, messageId: id });
       return { message, event };
     }),
   );

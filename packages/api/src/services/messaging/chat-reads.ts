@@ -2,6 +2,7 @@ import { chatParticipants } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
+import { markChatNotificationsRead } from '../notifications/mark-read';
 import { writeTransaction } from '../shared/write';
 import type { Viewer } from '../users/sessions';
 import { assertParticipant } from './chat-access';
@@ -17,8 +18,9 @@ export async function markChatRead(
   viewer: Viewer,
   chatId: number,
 ): Promise<{ chatId: number; lastReadId: number; event: PublishedEvent<'inbox'> | null }> {
-  return writeTransaction(deps, ({ tx, publish }) => {
+  return writeTransaction(deps, ({ tx, now, publish }) => {
     const { lastReadId } = assertParticipant(tx, chatId, viewer.id);
+    markChatNotificationsRead({ tx, now, publish }, viewer, chatId);
     const latest = latestMessageId(tx, chatId);
     if (latest <= lastReadId) return { chatId, lastReadId, event: null };
     tx.update(chatParticipants)

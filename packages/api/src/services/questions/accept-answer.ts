@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
 import type { Viewer } from '../users/sessions';
+import { notifyAccepted } from '../notifications/notify';
 import { writeTransaction } from '../shared/write';
 import { findAnswer } from './answer-exists';
 
@@ -18,7 +19,7 @@ export function setAcceptedAnswer(
   viewer: Viewer,
   input: AcceptAnswerInput & { accepted: boolean },
 ): Promise<{ acceptedAnswerId: number | null; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, ({ tx, publish }) => {
+  return writeTransaction(deps, ({ tx, now, publish }) => {
     const { qid } = findAnswer(tx, input.answerId);
     const question = tx
       .select({ askedBy: questions.askedBy, acceptedAnswerId: questions.acceptedAnswerId })
@@ -44,6 +45,8 @@ export function setAcceptedAnswer(
       acceptedAnswerId,
       acceptVersion,
     });
+    if (input.accepted)
+      notifyAccepted({ tx, now, publish }, viewer, { qid, answerId: input.answerId });
     return { acceptedAnswerId, event };
   });
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
 import type { Viewer } from '../users/sessions';
+import { notifyNewComment } from '../notifications/notify';
 import { writeTransaction } from '../shared/write';
 import { assertQuestionExists } from './question-exists';
 import type { CommentView } from './question-shapes';
@@ -52,6 +53,8 @@ export function createComment(
       comment,
       lastActivityAt: now,
     });
+    const answerId = input.type === 'answer' ? input.id : null;
+    notifyNewComment({ tx, now, publish }, viewer, { qid, answerId, commentId: id }, input.text);
     return { comment, event };
   });
 }

@@ -13,6 +13,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
 import type { Viewer } from '../users/sessions';
+import { notifyMentions } from '../notifications/notify';
 import { writeTransaction } from '../shared/write';
 import { findAnswer } from './answer-exists';
 import { assertQuestionExists } from './question-exists';
@@ -111,6 +112,7 @@ export function editQuestion(
       revisionCount,
     };
     const event = publish('question', qid, { type: 'edited', ...question });
+    notifyMentions({ tx, now, publish }, viewer, { qid }, input.text);
     return { question, event };
   });
 }
@@ -161,6 +163,7 @@ export function editAnswer(
       .run();
     const answer: EditedAnswer = { qid, answerId, text: input.text, editedAt: now, revisionCount };
     const event = publish('question', qid, { type: 'answerEdited', ...answer });
+    notifyMentions({ tx, now, publish }, viewer, { qid, answerId }, input.text);
     return { answer, event };
   });
 }
