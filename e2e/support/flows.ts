@@ -28,7 +28,7 @@ export async function askQuestion(
   page: Page,
   fields: { title: string; text: string; tags: string },
 ) {
-  await page.getByRole('button', { name: 'Ask a Question' }).click();
+  await page.getByRole('link', { name: 'Ask a Question' }).click();
   await page.waitForURL('**/new/question');
   await page.getByLabel('Question Title').fill(fields.title);
   await page.getByLabel('Question Text').fill(fields.text);

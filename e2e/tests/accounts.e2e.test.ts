@@ -19,7 +19,7 @@ describe('accounts', () => {
 
     await page.reload();
     await page.waitForURL('**/home');
-    await page.getByRole('button', { name: 'View Profile' }).click();
+    await page.getByRole('link', { name: 'View Profile' }).click();
     await page.waitForURL(`**/user/${me}`);
     await page.getByRole('heading', { name: me, level: 1 }).waitFor();
     await page.getByText('No biography yet.').waitFor();

@@ -57,7 +57,7 @@ describe('answer votes, accepted answers and edits', () => {
     // The answerer answers through the form and stays on the page.
     await answerer.goto(questionPath);
     await answerer.getByRole('heading', { name: title, level: 1 }).waitFor();
-    await answerer.getByRole('button', { name: 'Answer Question' }).click();
+    await answerer.getByRole('link', { name: 'Answer Question' }).click();
     const answerText = `Sort with localeCompare ${word}`;
     await answerer.getByLabel('Answer Text').fill(answerText);
     await answerer.getByRole('button', { name: 'Post Answer' }).click();

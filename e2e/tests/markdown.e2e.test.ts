@@ -44,7 +44,7 @@ describe('Markdown posts with code', () => {
   it('asks with a fenced js block: previewed while typing, highlighted on the question page', async () => {
     const asker = await newUser(browser);
     await signUp(asker, uniqueName('coder'));
-    await asker.getByRole('button', { name: 'Ask a Question' }).click();
+    await asker.getByRole('link', { name: 'Ask a Question' }).click();
     await asker.waitForURL('**/new/question');
 
     const title = `Why is my array empty after map? ${uniqueName('q')}`;
@@ -209,7 +209,7 @@ describe('Markdown posts with code', () => {
     expect(await comment.locator('a').count()).toBe(0);
 
     // The form refuses a javascript: link in the spec's words.
-    await viewer.getByRole('button', { name: 'Answer Question' }).click();
+    await viewer.getByRole('link', { name: 'Answer Question' }).click();
     await viewer
       .getByLabel('Answer Text')
       .fill('[x](javascript:alert(9)) <img src=x onerror=alert(10)>');
@@ -220,6 +220,11 @@ describe('Markdown posts with code', () => {
     await viewer.getByRole('button', { name: 'Post Answer' }).click();
     await viewer.getByText('Invalid hyperlink format.').waitFor();
     await viewer.goBack();
+    // Leaving a form with unposted text asks first (issue 14), in the page: no browser dialog.
+    await viewer
+      .getByRole('dialog', { name: 'Leave without posting?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
     await viewer.getByRole('heading', { name: question.title, level: 1 }).waitFor();
 
     // Nothing ran: no dialog, no marker, no element with an event handler or an unsafe link.

@@ -55,7 +55,7 @@ describe('messaging', () => {
     const row = roomLog(ben)
       .locator('.message')
       .filter({ has: ben.getByText(`${first}\nand a second line`, { exact: true }) });
-    await row.getByText(/^\d+ seconds ago$/).waitFor();
+    await row.getByText(/^\d+ seconds? ago$/).waitFor();
 
     // And back, with the Send button.
     const reply = `Hi amy, ben here ${uniqueName('m')}`;

@@ -13,6 +13,7 @@ import {
 import DirectMessagesPage from './pages/messaging/DirectMessagesPage';
 import GlobalChatPage from './pages/messaging/GlobalChatPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import NotificationsPage from './pages/notifications/NotificationsPage';
 import {
   AttemptProblemPage,
   CreateProblemPage,
@@ -81,6 +82,7 @@ export const router = createBrowserRouter([
                   },
                   { path: 'new/question', element: <NewQuestionPage /> },
                   { path: 'new/answer/:qid', element: <NewAnswerPage /> },
+                  { path: 'notifications', element: <NotificationsPage /> },
                   { path: 'users', element: <UsersPage /> },
                   { path: 'user/:username', element: <ProfilePage /> },
                   { path: 'games', element: <GamesLobbyPage /> },

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './user';
 export * from './form';
 export * from './question';
+export * from './post-forms';
 export * from './answers';
 export * from './edits';
 export * from './hyperlink';

@@ -31,6 +31,11 @@ export const questionMessages = {
   invalidCursor: 'Invalid cursor',
   answerNotFound: 'Answer not found',
   questionIdMissing: 'Question ID is missing.',
+  /** The notice on /home after a link to a question that is not there (issue 14). */
+  questionDoesNotExist: 'That question does not exist.',
+  /** The quiet link that opens a post's comment box (issue 14). */
+  addComment: 'Add a comment',
+  commentKeys: 'Enter posts, Shift+Enter starts a new line.',
   noQuestions: 'No Questions Found',
   noComments: 'No comments yet.',
   mandatory: '* indicates mandatory fields',
@@ -44,6 +49,15 @@ export const questionOrderLabels: Record<QuestionOrder, string> = {
   unanswered: 'Unanswered',
   active: 'Active',
   mostViewed: 'Most Viewed',
+};
+
+/** What a question's last activity was: a card in the Active order says it ('answered 3 minutes ago'). */
+export const QUESTION_ACTIVITIES = ['asked', 'answered', 'commented'] as const;
+export type QuestionActivity = (typeof QUESTION_ACTIVITIES)[number];
+export const questionActivityLabels: Record<QuestionActivity, string> = {
+  asked: 'asked',
+  answered: 'answered',
+  commented: 'commented',
 };
 
 /** What makes two tag names the same tag: case does not count, in any script. */

@@ -6,20 +6,31 @@ const YEAR = 365 * DAY;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** '1 minute ago', '3 minutes ago', '0 seconds ago'. */
+const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+
 /**
- * SPEC §9's relative time: 'N seconds ago', 'N minutes ago', 'N hours ago',
- * then 'Mon DD at HH:MM:SS' within about a year, else 'Mon DD, YYYY at HH:MM:SS' (viewer's local time).
+ * SPEC §9's relative time: 'N seconds ago', 'N minutes ago', 'N hours ago' (singular for 1), then
+ * 'Mon DD at HH:MM' within about a year, else 'Mon DD, YYYY at HH:MM' (viewer's local time). Issue 14
+ * dropped the seconds from dates: formatExactTime, shown on hover, keeps them.
  */
 export function formatRelativeTime(date: Date | number, now: Date | number = Date.now()): string {
   const when = new Date(date);
   const seconds = Math.floor(Math.abs(new Date(now).getTime() - when.getTime()) / 1000);
-  if (seconds < MINUTE) return `${seconds} seconds ago`;
-  if (seconds < HOUR) return `${Math.floor(seconds / MINUTE)} minutes ago`;
-  if (seconds < DAY) return `${Math.floor(seconds / HOUR)} hours ago`;
+  if (seconds < MINUTE) return ago(seconds, 'second');
+  if (seconds < HOUR) return ago(Math.floor(seconds / MINUTE), 'minute');
+  if (seconds < DAY) return ago(Math.floor(seconds / HOUR), 'hour');
   const day = `${MONTHS[when.getMonth()]} ${pad(when.getDate())}`;
-  const time = `${pad(when.getHours())}:${pad(when.getMinutes())}:${pad(when.getSeconds())}`;
+  const time = `${pad(when.getHours())}:${pad(when.getMinutes())}`;
   if (seconds < YEAR) return `${day} at ${time}`;
   return `${day}, ${when.getFullYear()} at ${time}`;
+}
+
+/** The exact moment, for a time's hover text: 'Nov 22, 2026 at 15:30:45' (viewer's local time). */
+export function formatExactTime(date: Date | number): string {
+  const when = new Date(date);
+  const time = `${pad(when.getHours())}:${pad(when.getMinutes())}:${pad(when.getSeconds())}`;
+  return `${formatDate(when)} at ${time}`;
 }
 
 /** 'Mon DD, YYYY' for joined dates and similar. */

@@ -2,7 +2,8 @@ import { userMessages } from '@app/validators';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Button, LoadingState } from '../components';
+import { Button } from '../components';
+import { BootFrame } from '../layout/BootFrame';
 import { errorMessage } from '../lib/errors';
 import { recreateLiveConnection, trpc } from '../trpc';
 import {
@@ -18,8 +19,8 @@ export const meQueryKey = getQueryKey(trpc.auth.me, undefined, 'query');
 const meQueryHash = hashKey(meQueryKey);
 
 /**
- * Holds the current user. On load it asks the server who is signed in (auth.me) and shows a neutral
- * loading screen until it knows, so a signed-in user never sees the login page flash.
+ * Holds the current user. On load it asks the server who is signed in (auth.me) and shows the page
+ * frame with a loading content area until it knows, so a signed-in user never sees the login page flash.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
@@ -93,7 +94,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, logout, deleteUser, signedOut, setUser],
   );
 
-  if (me.isPending) return <LoadingState label="Loading..." fullPage />;
+  // A reload keeps the page frame (header and menu) while the session is checked.
+  if (me.isPending) return <BootFrame />;
   if (me.isError) {
     return (
       <main className="boot-error">

@@ -1,17 +1,23 @@
+import { CreateCommentInput, formErrors, questionMessages } from '@app/validators';
 import {
-  CreateCommentInput,
-  formatRelativeTime,
-  formErrors,
-  questionMessages,
-} from '@app/validators';
-import { useId, useState, type FormEvent } from 'react';
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useApplyQuestionEvent } from '../hooks/useQuestionCache';
 import { prefixedError } from '../lib/errors';
 import { countLabel, type CommentView } from '../lib/questionCache';
 import { trpc } from '../trpc';
 import { Alert } from './Alert';
+import { AuthorLink } from './AuthorLink';
 import { Button } from './Button';
 import { Markdown } from './markdown/Markdown';
+import { commentAnchor } from './notifications/notificationCache';
+import { RelativeTime } from './RelativeTime';
 import { TextAreaField } from './TextField';
 
 export interface CommentsSectionProps {
@@ -23,21 +29,48 @@ export interface CommentsSectionProps {
   now: number;
 }
 
+/** Grows a textarea with its text (one line to begin with); CSS caps the height. */
+function useGrowingTextArea(text: string) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+  }, [text]);
+  return ref;
+}
+
 /**
- * SPEC §2's comments section: a Show/Hide Comments toggle, the comments (or 'No comments yet.'), a
- * 'Comment' textarea and Add Comment. Shown to begin with.
+ * SPEC §2's comments section, kept quiet: a post without comments shows only 'Add a comment'. Once it
+ * has comments, or the user opens the box: the Show/Hide Comments toggle, the comments (or 'No comments
+ * yet.'), and on demand the 'Comment' box (one line that grows; Enter posts, Shift+Enter adds a line)
+ * with Add Comment.
  */
 export function CommentsSection({ parent, comments, now }: CommentsSectionProps) {
   const regionId = useId();
+  const hintId = useId();
   const [open, setOpen] = useState(true);
+  const [composing, setComposing] = useState(false);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const create = trpc.comment.create.useMutation();
   const apply = useApplyQuestionEvent();
+  const boxRef = useGrowingTextArea(text);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const [refocusAdd, setRefocusAdd] = useState(false);
+
+  // Closing an empty box with Escape puts the focus back on 'Add a comment'.
+  useEffect(() => {
+    if (!refocusAdd) return;
+    addRef.current?.focus();
+    setRefocusAdd(false);
+  }, [refocusAdd]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (create.isPending) return;
     setServerError(null);
     const input = { id: parent.id, type: parent.type, text: text.trim() };
     const problem = formErrors(CreateCommentInput, input).text;
@@ -53,6 +86,38 @@ export function CommentsSection({ parent, comments, now }: CommentsSectionProps)
       setServerError(prefixedError('Error while adding the comment', err));
     }
   };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter posts; Shift+Enter is a new line; Enter that ends an IME composition only confirms it.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    } else if (event.key === 'Escape' && text.trim() === '') {
+      event.preventDefault();
+      setComposing(false);
+      setFieldError(null);
+      setServerError(null);
+      setRefocusAdd(true);
+    }
+  };
+
+  const addLink = (
+    <button
+      ref={addRef}
+      type="button"
+      className="comments__add"
+      onClick={() => {
+        setComposing(true);
+        setOpen(true);
+      }}
+    >
+      {questionMessages.addComment}
+    </button>
+  );
+
+  if (comments.length === 0 && !composing) {
+    return <div className="comments comments--quiet">{addLink}</div>;
+  }
 
   return (
     <div className="comments">
@@ -74,37 +139,50 @@ export function CommentsSection({ parent, comments, now }: CommentsSectionProps)
         ) : (
           <ul className="comments__list">
             {comments.map((comment) => (
-              <li key={comment.id} className="comment">
+              <li key={comment.id} id={commentAnchor(comment.id)} className="comment">
                 <Markdown text={comment.text} inline className="comment__text" />
                 <span className="comment__meta">
                   {' – '}
-                  <span className="author">{comment.commentBy}</span>{' '}
-                  {formatRelativeTime(comment.commentDateTime, now)}
+                  <AuthorLink username={comment.commentBy} />{' '}
+                  <RelativeTime date={comment.commentDateTime} now={now} />
                 </span>
               </li>
             ))}
           </ul>
         )}
-        <form className="comments__form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <TextAreaField
-            label="Comment"
-            hideLabel
-            placeholder="Comment"
-            rows={2}
-            value={text}
-            error={fieldError}
-            onChange={(e) => {
-              setText(e.target.value);
-              if (fieldError) setFieldError(null);
-            }}
-          />
-          <div className="comments__actions">
-            <Button type="submit" variant="secondary" size="sm" busy={create.isPending}>
-              Add Comment
-            </Button>
-          </div>
-          {serverError && <Alert>{serverError}</Alert>}
-        </form>
+        {composing ? (
+          <form className="comments__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            <TextAreaField
+              ref={boxRef}
+              label="Comment"
+              hideLabel
+              placeholder="Comment"
+              rows={1}
+              className="comments__input"
+              value={text}
+              error={fieldError}
+              aria-describedby={hintId}
+              enterKeyHint="send"
+              autoFocus
+              onKeyDown={onKeyDown}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (fieldError) setFieldError(null);
+              }}
+            />
+            <div className="comments__actions">
+              <Button type="submit" variant="secondary" size="sm" busy={create.isPending}>
+                Add Comment
+              </Button>
+              <p id={hintId} className="comments__hint">
+                {questionMessages.commentKeys}
+              </p>
+            </div>
+            {serverError && <Alert>{serverError}</Alert>}
+          </form>
+        ) : (
+          addLink
+        )}
       </div>
     </div>
   );

@@ -1,19 +1,25 @@
-import { answerMessages, formatRelativeTime } from '@app/validators';
+import { answerMessages, questionActivityLabels } from '@app/validators';
 import { Link } from 'react-router-dom';
 import { countLabel, type QuestionSummary } from '../lib/questionCache';
+import { AuthorLink } from './AuthorLink';
+import { RelativeTime } from './RelativeTime';
 import { TagList } from './TagButton';
 
 export interface QuestionCardProps {
   question: QuestionSummary;
   /** The current time, for 'asked 3 minutes ago'. */
   now: number;
+  /** The Active order: also say what the last activity was and when ('answered 3 minutes ago'). */
+  showLastActivity?: boolean;
 }
 
 /**
  * One question in the list: votes, answers and views; the title (a link, stretched over the whole card
- * so clicking anywhere opens the question); tag buttons (above the stretched link); author and time.
+ * so clicking anywhere opens the question); tag and author links (above the stretched link, so they
+ * open the tag and the profile); the asked time, and in the Active order the latest activity.
  */
-export function QuestionCard({ question, now }: QuestionCardProps) {
+export function QuestionCard({ question, now, showLastActivity = false }: QuestionCardProps) {
+  const activity = question.lastActivityKind;
   return (
     <article className="question-card">
       <div className="question-card__stats">
@@ -42,8 +48,16 @@ export function QuestionCard({ question, now }: QuestionCardProps) {
         <div className="question-card__footer">
           <TagList tags={question.tags} />
           <p className="question-card__meta">
-            <span className="author">{question.askedBy}</span>{' '}
-            <span>asked {formatRelativeTime(question.askDateTime, now)}</span>
+            <AuthorLink username={question.askedBy} />{' '}
+            <span>
+              asked <RelativeTime date={question.askDateTime} now={now} />
+            </span>
+            {showLastActivity && activity !== 'asked' && (
+              <span className="question-card__activity">
+                {questionActivityLabels[activity]}{' '}
+                <RelativeTime date={question.lastActivityAt} now={now} />
+              </span>
+            )}
           </p>
         </div>
       </div>

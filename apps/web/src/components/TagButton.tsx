@@ -1,24 +1,17 @@
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
-export interface TagButtonProps {
-  name: string;
-}
+/** The list of a tag's questions (SPEC §2: /home?tag={name}). */
+export const tagHref = (name: string) => `/home?tag=${encodeURIComponent(name)}`;
 
-/** A tag on a question: a button that lists the tag's questions (/home?tag={name}). */
-export function TagButton({ name }: TagButtonProps) {
-  const navigate = useNavigate();
+/**
+ * A tag on a question: a real link to the tag's questions, so middle-click, open in a new tab and the
+ * link preview work. It sits above a card's stretched title link, so it opens the tag, not the question.
+ */
+export function TagLink({ name }: { name: string }) {
   return (
-    <button
-      type="button"
-      className="tag-button"
-      onClick={(event) => {
-        // The card around it opens the question; the tag must not.
-        event.stopPropagation();
-        void navigate(`/home?tag=${encodeURIComponent(name)}`);
-      }}
-    >
+    <Link to={tagHref(name)} className="tag-button" rel="tag">
       {name}
-    </button>
+    </Link>
   );
 }
 
@@ -29,7 +22,7 @@ export function TagList({ tags }: { tags: readonly { id: number; name: string }[
     <ul className="tag-list" aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag.id}>
-          <TagButton name={tag.name} />
+          <TagLink name={tag.name} />
         </li>
       ))}
     </ul>

@@ -2,13 +2,15 @@ import { Outlet } from 'react-router-dom';
 import { useLiveChats } from '../hooks/useLiveChats';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
+import { useMenuHiddenOnScroll } from './useMenuHiddenOnScroll';
 
 /** The signed-in frame: header on top, menu on the left (a bar on phones), the page on the right. */
 export function AppLayout() {
   // The viewer's chats stay live on every page, so unread counts are always current.
   useLiveChats();
+  const menuHidden = useMenuHiddenOnScroll();
   return (
-    <div className="app-shell">
+    <div className={`app-shell${menuHidden ? ' is-menu-hidden' : ''}`}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useUserContext } from '../auth/context';
-import { Button } from '../components';
+import { Button, ButtonLink } from '../components';
+import { NotificationBell } from '../components/notifications/NotificationBell';
 import { prefixedError } from '../lib/errors';
 import { ConnectionIndicator } from './ConnectionIndicator';
 
@@ -20,6 +21,22 @@ export function Logo() {
   );
 }
 
+/** An arrow leaving a door: Log out's icon on phones. */
+function LogoutIcon() {
+  return (
+    <svg className="app-header__logout-icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M9 16l-4-4 4-4M5 12h10"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /** 'Fake Stack Overflow' with the last word bold; wraps to two lines on narrow phones. */
 export function BrandName() {
   return (
@@ -29,10 +46,9 @@ export function BrandName() {
   );
 }
 
-/** Signed-in header: product title, live-connection state, View Profile and Log out. */
+/** Signed-in header: product title, live-connection state, the notification bell, View Profile and Log out. */
 export function Header() {
   const { user, logout } = useUserContext();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -56,18 +72,28 @@ export function Header() {
         </Link>
         <ConnectionIndicator />
         <div className="app-header__actions">
+          <NotificationBell />
           <span className="app-header__user" title={`Signed in as ${user.username}`}>
             {user.username}
           </span>
-          <Button
+          <ButtonLink
             variant="secondary"
             size="sm"
-            onClick={() => void navigate(`/user/${encodeURIComponent(user.username)}`)}
+            to={`/user/${encodeURIComponent(user.username)}`}
           >
             View Profile
-          </Button>
-          <Button variant="primary" size="sm" onClick={() => void onLogout()} busy={busy}>
-            Log out
+          </ButtonLink>
+          {/* A quiet control: leaving is not the page's main action (an icon on phones). */}
+          <Button
+            variant="ghost"
+            size="sm"
+            className="app-header__logout"
+            title="Log out"
+            onClick={() => void onLogout()}
+            busy={busy}
+          >
+            <LogoutIcon />
+            <span className="app-header__logout-label">Log out</span>
           </Button>
         </div>
       </div>

@@ -11,7 +11,7 @@ interface MenuItem {
   section: RegExp;
 }
 
-const MENU: MenuItem[] = [
+export const MENU: MenuItem[] = [
   { label: 'Questions', to: '/home', section: /^\/(home|question\/|new\/)/ },
   { label: 'Tags', to: '/tags', section: /^\/tags(\/|$)/ },
   { label: 'Messaging', to: '/messaging', section: /^\/messaging(\/|$)/ },
@@ -45,10 +45,30 @@ export function SideNav() {
     if (!current || !list || list.scrollWidth <= list.clientWidth) return;
     const item = current.getBoundingClientRect();
     const bar = list.getBoundingClientRect();
-    const fade = 32; // the faded right edge
-    if (item.left >= bar.left && item.right <= bar.right - fade) return;
-    list.scrollTo({ left: list.scrollLeft + item.left - bar.left - 16, behavior: 'smooth' });
+    const fade = 32; // the faded edges
+    if (item.left >= bar.left + fade && item.right <= bar.right - fade) return;
+    list.scrollTo({ left: list.scrollLeft + item.left - bar.left - fade, behavior: 'smooth' });
   }, [pathname]);
+
+  // On phones, fade the bar's edges where there is more to scroll to (none when every item fits).
+  useEffect(() => {
+    const nav = navRef.current;
+    const list = nav?.querySelector<HTMLElement>('.side-nav__list');
+    if (!nav || !list) return;
+    const update = () => {
+      const hidden = list.scrollWidth - list.clientWidth;
+      nav.toggleAttribute('data-more-before', hidden > 1 && list.scrollLeft > 1);
+      nav.toggleAttribute('data-more-after', hidden > 1 && list.scrollLeft < hidden - 1);
+    };
+    update();
+    list.addEventListener('scroll', update, { passive: true });
+    const resize = new ResizeObserver(update);
+    resize.observe(list);
+    return () => {
+      list.removeEventListener('scroll', update);
+      resize.disconnect();
+    };
+  }, [pathname, unread]);
 
   return (
     <nav

@@ -28,6 +28,7 @@ const q = (id: number, extra: Partial<QuestionSummary> = {}): QuestionSummary =>
   askedBy: 'alice',
   askDateTime: at(id),
   lastActivityAt: at(id),
+  lastActivityKind: 'asked',
   answerCount: 0,
   viewCount: 0,
   upVoteCount: 0,
@@ -129,7 +130,11 @@ describe('applyQuestionEventToList', () => {
     const { data: next, refetch } = applyQuestionEventToList(data, answered(2, 1), newest);
     expect(refetch).toBe(false);
     expect(ids(next)).toEqual([3, 2, 1]);
-    expect(listItems(next)[1]).toMatchObject({ answerCount: 1, lastActivityAt: at(100) });
+    expect(listItems(next)[1]).toMatchObject({
+      answerCount: 1,
+      lastActivityAt: at(100),
+      lastActivityKind: 'answered',
+    });
     // A replayed older event does not lower the count.
     expect(
       listItems(applyQuestionEventToList(next, answered(2, 1, 50), newest).data)[1]?.answerCount,
@@ -148,6 +153,10 @@ describe('applyQuestionEventToList', () => {
     };
     const next = applyQuestionEventToList(data, comment, active).data;
     expect(ids(next)).toEqual([2, 3, 1]);
+    expect(listItems(next)[0]?.lastActivityKind).toBe('commented');
+    // An older answer replayed after the comment leaves the card saying 'commented'.
+    const replayed = applyQuestionEventToList(next, answered(2, 1, 50), active).data;
+    expect(listItems(replayed)[0]?.lastActivityKind).toBe('commented');
     expect(next.pages[0]?.total).toBe(3);
     // Activity on a question not in the cached pages: only a refetch can place it.
     expect(applyQuestionEventToList(data, answered(7, 1), active).refetch).toBe(true);

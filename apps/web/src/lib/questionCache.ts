@@ -212,6 +212,11 @@ export function applyQuestionEventToList(
       const patched = patchItem(data, event.qid, (item) => ({
         ...item,
         lastActivityAt: later(item.lastActivityAt, event.lastActivityAt),
+        // What the card says happened last ('answered 3 minutes ago'): this event, unless it is older.
+        lastActivityKind:
+          event.lastActivityAt.getTime() >= item.lastActivityAt.getTime()
+            ? event.type
+            : item.lastActivityKind,
         ...(event.type === 'answered'
           ? { answerCount: Math.max(item.answerCount, event.answerCount) }
           : {}),

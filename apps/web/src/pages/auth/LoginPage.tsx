@@ -1,6 +1,6 @@
 import { formError, LoginInput } from '@app/validators';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useLoginContext } from '../../auth/context';
 import { Alert, Button, Checkbox, TextField } from '../../components';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -11,6 +11,8 @@ import { AuthLayout } from './AuthLayout';
 export default function LoginPage() {
   useDocumentTitle('Log in');
   const { login, notice, clearNotice } = useLoginContext();
+  // The page a signed-out visitor asked for: kept when they choose to sign up instead.
+  const { state } = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -29,7 +31,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       await login({ username: username.trim(), password: password.trim() });
-      // Signed in: the route guard moves on to /home.
+      // Signed in: the route guard moves on to the page asked for, or /home.
     } catch (err) {
       setError(prefixedError('Error while logging in', err));
       setBusy(false);
@@ -42,7 +44,10 @@ export default function LoginPage() {
       intro="Welcome back. Sign in to ask, answer and chat with other programmers."
       footer={
         <>
-          Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" state={state}>
+            Sign up
+          </Link>
         </>
       }
     >

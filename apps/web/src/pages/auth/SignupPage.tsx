@@ -1,6 +1,6 @@
 import { formError, PASSWORD_MIN, SignupForm, USERNAME_MAX } from '@app/validators';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useLoginContext } from '../../auth/context';
 import { Alert, Button, Checkbox, TextField } from '../../components';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -11,6 +11,8 @@ import { AuthLayout } from './AuthLayout';
 export default function SignupPage() {
   useDocumentTitle('Sign up');
   const { signup } = useLoginContext();
+  // The page a signed-out visitor asked for: signing up opens it too.
+  const { state } = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -42,7 +44,10 @@ export default function SignupPage() {
       intro="Create an account to join the community."
       footer={
         <>
-          Already have an account? <Link to="/">Log in</Link>
+          Already have an account?{' '}
+          <Link to="/" state={state}>
+            Log in
+          </Link>
         </>
       }
     >

@@ -1,6 +1,5 @@
-import { formatRelativeTime } from '@app/validators';
 import { Link } from 'react-router-dom';
-import { Avatar, EmptyState } from '../../components';
+import { Avatar, EmptyState, RelativeTime } from '../../components';
 import { UnreadBadge } from '../../components/UnreadBadge';
 import { chatTitle, otherParticipants, type ChatSummary } from '../../lib/chatList';
 
@@ -40,9 +39,7 @@ export function ChatList({ chats, selectedId, me, now }: ChatListProps) {
                 </span>
               </span>
               <span className="chat-list__side">
-                <time className="chat-list__time" dateTime={chat.lastActivityAt.toISOString()}>
-                  {formatRelativeTime(chat.lastActivityAt, now)}
-                </time>
+                <RelativeTime className="chat-list__time" date={chat.lastActivityAt} now={now} />
                 <UnreadBadge count={chat.unread} />
               </span>
             </Link>

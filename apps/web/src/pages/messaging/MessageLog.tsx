@@ -1,7 +1,6 @@
-import { formatRelativeTime } from '@app/validators';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, Button } from '../../components';
+import { Avatar, Button, RelativeTime } from '../../components';
 import type { ShownMessage } from '../../lib/messageCache';
 
 export interface MessageLogProps {
@@ -191,9 +190,7 @@ const MessageItem = memo(function MessageItem({ message, mine, now }: MessageIte
           <Link to={`/user/${encodeURIComponent(message.msgFrom)}`} className="message__author">
             {message.msgFrom}
           </Link>{' '}
-          <time className="message__time" dateTime={message.msgDateTime.toISOString()}>
-            {formatRelativeTime(message.msgDateTime, now)}
-          </time>
+          <RelativeTime className="message__time" date={message.msgDateTime} now={now} />
           {message.pending && <span className="message__status"> · sending…</span>}
         </div>
         <p className="message__text">{message.msg}</p>

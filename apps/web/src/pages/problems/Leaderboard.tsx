@@ -6,7 +6,7 @@ import {
 } from '@app/validators';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, LoadingState } from '../../components';
+import { Alert, LoadingState, RelativeTime } from '../../components';
 import { errorMessage } from '../../lib/errors';
 import {
   DEFAULT_LEADERBOARD_ORDER,
@@ -96,7 +96,9 @@ export function Leaderboard({ problemId, now }: LeaderboardProps) {
                       {row.submissionBy}
                     </Link>
                   </th>
-                  <td data-label="Date">{formatRelativeTime(row.createdAt, now)}</td>
+                  <td data-label="Date">
+                    <RelativeTime date={row.createdAt} now={now} />
+                  </td>
                   <td data-label="Code Length">{linesLabel(row.lineCount)}</td>
                   <td data-label="Run Time">{leaderboardMs(row.runTime)}</td>
                   <td data-label="Heap Use">{leaderboardKb(row.heapUse)}</td>

@@ -1,5 +1,7 @@
-import { formatRelativeTime, problemCardText } from '@app/validators';
+import { problemCardText } from '@app/validators';
 import { Link } from 'react-router-dom';
+import { AuthorLink } from '../../components/AuthorLink';
+import { RelativeTime } from '../../components/RelativeTime';
 import type { ProblemSummary } from '../../lib/problemTypes';
 import { countLabel } from '../../lib/questionCache';
 
@@ -31,8 +33,8 @@ export function ProblemCard({ problem, now }: ProblemCardProps) {
         </h2>
         <p className="problem-card__text">{problemCardText(problem.text)}</p>
         <p className="problem-card__meta">
-          Created by <span className="author">{problem.postedBy}</span>{' '}
-          <span>{formatRelativeTime(problem.createdAt, now)}</span>
+          Created by <AuthorLink username={problem.postedBy} />{' '}
+          <RelativeTime date={problem.createdAt} now={now} />
         </p>
       </div>
     </article>

@@ -1,5 +1,5 @@
-import { formatDate } from '@app/validators';
 import { Link } from 'react-router-dom';
+import { CalendarDate } from '../../components/RelativeTime';
 
 /** 'Posted by alice · Posted on Jan 05, 2025' (SPEC §2), the author opening their profile. */
 export function ProblemFacts({ postedBy, createdAt }: { postedBy: string; createdAt: Date }) {
@@ -12,7 +12,7 @@ export function ProblemFacts({ postedBy, createdAt }: { postedBy: string; create
         </Link>
       </span>
       <span>
-        Posted on <time dateTime={createdAt.toISOString()}>{formatDate(createdAt)}</time>
+        Posted on <CalendarDate date={createdAt} />
       </span>
     </p>
   );

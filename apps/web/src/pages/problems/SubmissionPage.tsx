@@ -1,7 +1,14 @@
-import { formatRelativeTime, problemMessages } from '@app/validators';
+import { problemMessages } from '@app/validators';
 import { useId } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { Alert, ButtonLink, EmptyState, LoadingState, PageHeader } from '../../components';
+import {
+  Alert,
+  ButtonLink,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  RelativeTime,
+} from '../../components';
 import { CodeEditor } from '../../components/CodeEditor';
 import { RichText } from '../../components/RichText';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -83,9 +90,7 @@ export default function SubmissionPage() {
         <div>
           <dt>Submitted</dt>
           <dd>
-            <time dateTime={data.createdAt.toISOString()}>
-              {formatRelativeTime(data.createdAt, now)}
-            </time>
+            <RelativeTime date={data.createdAt} now={now} />
           </dd>
         </div>
         <div>

@@ -1,8 +1,6 @@
-import { useNavigate } from 'react-router-dom';
-import { Button } from '../../components';
+import { ButtonLink } from '../../components';
 
-/** 'Ask a Question' (SPEC §2): opens the new question form. */
+/** 'Ask a Question' (SPEC §2): a link to the new question form that looks like a button. */
 export function AskQuestionButton() {
-  const navigate = useNavigate();
-  return <Button onClick={() => void navigate('/new/question')}>Ask a Question</Button>;
+  return <ButtonLink to="/new/question">Ask a Question</ButtonLink>;
 }

@@ -1,9 +1,22 @@
-import { CreateAnswerInput, formErrors, questionMessages } from '@app/validators';
-import { useState, type FormEvent } from 'react';
+import {
+  CreateAnswerInput,
+  formErrors,
+  questionMessages,
+  TEXT_COUNTER_WITHIN,
+  TEXT_MAX,
+} from '@app/validators';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useUserContext } from '../../auth/context';
 import { Alert, Button, PageHeader, TextAreaField } from '../../components';
 import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
+import { CharacterCounter } from '../../components/post-form/CharacterCounter';
+import { DraftStatus } from '../../components/post-form/DraftStatus';
+import { LeaveFormDialog } from '../../components/post-form/LeaveFormDialog';
+import { useFocusFirstError } from '../../components/post-form/useFocusFirstError';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { draftKeys, hasText, useDraft } from '../../hooks/useDraft';
+import { useLeaveGuard } from '../../hooks/useLeaveGuard';
 import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
 import { errorCode, prefixedError } from '../../lib/errors';
 import { parseQid } from '../../lib/questionCache';
@@ -11,7 +24,8 @@ import { trpc } from '../../trpc';
 
 /**
  * New answer (/new/answer/:qid, SPEC §2, §5): 'Answer Text' and Post Answer; on success back to the
- * question. A missing or invalid id goes to /home with 'Question ID is missing.'.
+ * question. A missing or invalid id goes to /home with 'Question ID is missing.'. The text is kept as a
+ * draft in this browser (per user and question) until it is posted, and leaving with it asks first.
  */
 export default function NewAnswerPage() {
   useDocumentTitle('Answer Question');
@@ -21,13 +35,22 @@ export default function NewAnswerPage() {
   return <AnswerForm key={qid} qid={qid} />;
 }
 
+const EMPTY = { text: '' };
+
 function AnswerForm({ qid }: { qid: number }) {
   const navigate = useNavigate();
   const apply = useApplyQuestionEvent();
   // The question's title, for context (and to leave when it does not exist).
   const question = trpc.question.byId.useQuery({ qid });
   const create = trpc.answer.create.useMutation();
-  const [text, setText] = useState('');
+  const { user } = useUserContext();
+  const draft = useDraft(draftKeys.answer(user.username, qid), EMPTY);
+  const { text } = draft.values;
+  const code = question.isError ? errorCode(question.error) : null;
+  const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+  const guard = useLeaveGuard(hasText(draft.values) && !missing);
+  const { formRef, focusFirstError } = useFocusFirstError();
+  const counterId = useId();
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -37,18 +60,24 @@ function AnswerForm({ qid }: { qid: number }) {
     const input = { qid, text: text.trim() };
     const problem = formErrors(CreateAnswerInput, input).text ?? null;
     setFieldError(problem);
-    if (problem) return;
+    if (problem) {
+      focusFirstError();
+      return;
+    }
     try {
-      apply((await create.mutateAsync(input)).event);
-      void navigate(`/question/${qid}`);
+      const { event: created } = await create.mutateAsync(input);
+      draft.clear();
+      guard.allowLeaving();
+      apply(created);
+      // Replace the form in the history: Back must not return to it, filled in.
+      void navigate(`/question/${qid}`, { replace: true });
     } catch (err) {
       setServerError(prefixedError('Error while posting the answer', err));
     }
   };
 
-  const code = question.isError ? errorCode(question.error) : null;
-  if (code === 'NOT_FOUND' || code === 'BAD_REQUEST')
-    return <Navigate to="/home" replace state={{ error: questionMessages.questionNotFound }} />;
+  if (missing)
+    return <Navigate to="/home" replace state={{ error: questionMessages.questionDoesNotExist }} />;
 
   return (
     <div className="page form-page form-page--preview">
@@ -62,28 +91,53 @@ function AnswerForm({ qid }: { qid: number }) {
           ) : null
         }
       />
-      <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextAreaField
-          label="Answer Text"
-          required
-          rows={8}
-          value={text}
-          error={fieldError}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (fieldError) setFieldError(null);
-          }}
-          autoFocus
-        />
+      <form
+        ref={formRef}
+        className="form card post-form"
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+      >
+        <div className="counted-field">
+          <TextAreaField
+            label="Answer Text"
+            required
+            rows={8}
+            className="input--code"
+            value={text}
+            error={fieldError}
+            aria-describedby={counterId}
+            onChange={(e) => {
+              const value = e.target.value;
+              draft.setValues(() => ({ text: value }));
+              if (fieldError) setFieldError(null);
+            }}
+            autoFocus
+          />
+          <CharacterCounter
+            id={counterId}
+            value={text}
+            max={TEXT_MAX}
+            from={TEXT_MAX - TEXT_COUNTER_WITHIN}
+          />
+        </div>
         <div className="form-page__footer">
           <Button type="submit" busy={create.isPending}>
             Post Answer
           </Button>
           <p className="form-page__note">{questionMessages.mandatory}</p>
+          <DraftStatus
+            restored={draft.restored}
+            saved={draft.saved}
+            onDiscard={() => {
+              draft.discard();
+              setFieldError(null);
+            }}
+          />
         </div>
         {serverError && <Alert>{serverError}</Alert>}
       </form>
       <MarkdownPreview text={text} />
+      <LeaveFormDialog guard={guard} />
     </div>
   );
 }

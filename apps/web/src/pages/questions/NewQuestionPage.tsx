@@ -3,35 +3,55 @@ import {
   formErrors,
   parseTagNames,
   questionMessages,
+  TEXT_COUNTER_WITHIN,
+  TEXT_MAX,
+  TITLE_COUNTER_FROM,
   TITLE_MAX,
 } from '@app/validators';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useUserContext } from '../../auth/context';
 import { Alert, Button, PageHeader, TextAreaField, TextField } from '../../components';
 import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
+import { CharacterCounter, TagsCounter } from '../../components/post-form/CharacterCounter';
+import { DraftStatus } from '../../components/post-form/DraftStatus';
+import { LeaveFormDialog } from '../../components/post-form/LeaveFormDialog';
+import { TagInput } from '../../components/post-form/TagInput';
+import { useFocusFirstError } from '../../components/post-form/useFocusFirstError';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { draftKeys, hasText, useDraft } from '../../hooks/useDraft';
+import { useLeaveGuard } from '../../hooks/useLeaveGuard';
 import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
 import { prefixedError } from '../../lib/errors';
 import { trpc } from '../../trpc';
 
 type Field = 'title' | 'text' | 'tags';
 
+const EMPTY: Record<Field, string> = { title: '', text: '', tags: '' };
+
 /**
  * New question (/new/question, SPEC §2, §5): title, text and tags, checked here with the server's own
- * schema (so in its words) before the server sees them. On success the question is already in the
- * cached lists and the app goes to /home.
+ * schema (so in its words) before the server sees them; a refused submit focuses the first field to
+ * fix. Counters show near the limits, tags are suggested as they are typed, the typed text is kept as
+ * a draft in this browser (per user) and leaving with it asks first. On success the question is
+ * already in the cached lists, the draft is gone and the app goes to /home.
  */
 export default function NewQuestionPage() {
   useDocumentTitle('Ask a Question');
   const navigate = useNavigate();
   const create = trpc.question.create.useMutation();
   const apply = useApplyQuestionEvent();
-  const [fields, setFields] = useState<Record<Field, string>>({ title: '', text: '', tags: '' });
+  const { user } = useUserContext();
+  const draft = useDraft(draftKeys.question(user.username), EMPTY);
+  const fields = draft.values;
+  const guard = useLeaveGuard(hasText(fields));
+  const { formRef, focusFirstError } = useFocusFirstError();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const ids = { title: useId(), text: useId(), tags: useId() };
 
   const set = (field: Field) => (value: string) => {
-    setFields((old) => ({ ...old, [field]: value }));
+    draft.setValues((old) => ({ ...old, [field]: value }));
     if (errors[field]) setErrors((old) => ({ ...old, [field]: undefined }));
   };
 
@@ -45,9 +65,15 @@ export default function NewQuestionPage() {
     };
     const problems = formErrors(CreateQuestionInput, input);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      focusFirstError();
+      return;
+    }
     try {
-      apply((await create.mutateAsync(input)).event);
+      const { event: created } = await create.mutateAsync(input);
+      draft.clear();
+      guard.allowLeaving();
+      apply(created);
       void navigate('/home');
     } catch (err) {
       setServerError(prefixedError('Error while posting the question', err));
@@ -57,44 +83,76 @@ export default function NewQuestionPage() {
   return (
     <div className="page form-page form-page--preview">
       <PageHeader title="Ask a Question" />
-      <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
-          label="Question Title"
-          required
-          hint={`Limit title to ${TITLE_MAX} characters or less`}
-          value={fields.title}
-          error={errors.title}
-          onChange={(e) => set('title')(e.target.value)}
-          autoFocus
-        />
-        <TextAreaField
-          label="Question Text"
-          required
-          hint="Add details"
-          rows={8}
-          value={fields.text}
-          error={errors.text}
-          onChange={(e) => set('text')(e.target.value)}
-        />
-        <TextField
-          label="Tags"
-          required
-          hint="Add keywords separated by whitespace"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={fields.tags}
-          error={errors.tags}
-          onChange={(e) => set('tags')(e.target.value)}
-        />
+      <form
+        ref={formRef}
+        className="form card post-form"
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+      >
+        <div className="counted-field">
+          <TextField
+            label="Question Title"
+            required
+            hint={`Limit title to ${TITLE_MAX} characters or less`}
+            value={fields.title}
+            error={errors.title}
+            aria-describedby={ids.title}
+            onChange={(e) => set('title')(e.target.value)}
+            autoFocus
+          />
+          <CharacterCounter
+            id={ids.title}
+            value={fields.title}
+            max={TITLE_MAX}
+            from={TITLE_COUNTER_FROM}
+          />
+        </div>
+        <div className="counted-field">
+          <TextAreaField
+            label="Question Text"
+            required
+            hint="Add details"
+            rows={8}
+            className="input--code"
+            value={fields.text}
+            error={errors.text}
+            aria-describedby={ids.text}
+            onChange={(e) => set('text')(e.target.value)}
+          />
+          <CharacterCounter
+            id={ids.text}
+            value={fields.text}
+            max={TEXT_MAX}
+            from={TEXT_MAX - TEXT_COUNTER_WITHIN}
+          />
+        </div>
+        <div className="counted-field">
+          <TagInput
+            value={fields.tags}
+            error={errors.tags}
+            describedBy={ids.tags}
+            onChange={set('tags')}
+          />
+          <TagsCounter id={ids.tags} value={fields.tags} />
+        </div>
         <div className="form-page__footer">
           <Button type="submit" busy={create.isPending}>
             Post Question
           </Button>
           <p className="form-page__note">{questionMessages.mandatory}</p>
+          <DraftStatus
+            restored={draft.restored}
+            saved={draft.saved}
+            onDiscard={() => {
+              draft.discard();
+              setErrors({});
+            }}
+          />
         </div>
         {serverError && <Alert>{serverError}</Alert>}
       </form>
       <MarkdownPreview text={fields.text} />
+      <LeaveFormDialog guard={guard} />
     </div>
   );
 }

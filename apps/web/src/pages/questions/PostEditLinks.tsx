@@ -1,5 +1,6 @@
-import { editMessages, formatRelativeTime } from '@app/validators';
+import { editMessages } from '@app/validators';
 import { Link } from 'react-router-dom';
+import { RelativeTime } from '../../components/RelativeTime';
 
 export interface PostEditLinksProps {
   /** The post's edit form; the link shows only to its author. */
@@ -32,7 +33,7 @@ export function PostEditLinks({
       )}
       {editedAt && (
         <Link to={revisionsPath} title={editMessages.revisions}>
-          edited {formatRelativeTime(editedAt, now)}
+          edited <RelativeTime date={editedAt} now={now} />
         </Link>
       )}
     </p>

@@ -3,10 +3,11 @@ import {
   SEARCH_MAX,
   questionMessages,
   questionOrderLabels,
+  searchResultsTitle,
 } from '@app/validators';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, EmptyState, LoadingState, PageHeader, TextField } from '../../components';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, LoadingState, PageHeader, TextField } from '../../components';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { QuestionCard } from '../../components/QuestionCard';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -22,6 +23,7 @@ import {
 } from '../../lib/questionCache';
 import { trpc } from '../../trpc';
 import { AskQuestionButton } from './AskQuestionButton';
+import { NoQuestions, SearchHeading, singleSearchTag, TagAbout } from './SearchSummary';
 
 /** The /home URL of a list: order (left out when newest), search, tag. */
 function listHref(view: ListView): string {
@@ -66,13 +68,18 @@ function SearchBox({ view }: { view: ListView }) {
  * current from live question events.
  */
 export default function QuestionListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const view = listViewFromParams(params);
+  // The tag the list is about: ?tag=, or a search for one [tag] and nothing else.
+  const aboutTag = view.tag ?? singleSearchTag(view.search);
   const tag = trpc.tag.byName.useQuery(
-    { name: view.tag ?? '' },
-    { enabled: Boolean(view.tag), retry: false, staleTime: 60_000 },
+    { name: aboutTag ?? '' },
+    { enabled: Boolean(aboutTag), retry: false, staleTime: 60_000 },
   );
-  const title = listTitle(view, view.tag ? tag.data?.name : undefined);
+  // SPEC §2's titles; a search's is followed by what was searched.
+  const title = view.search
+    ? searchResultsTitle(view.search)
+    : listTitle(view, view.tag ? tag.data?.name : undefined);
   useDocumentTitle(title);
   useLiveQuestions();
   const now = useNow();
@@ -97,49 +104,47 @@ export default function QuestionListPage() {
   const items = listItems(list.data);
   const total = list.data?.pages[0]?.total;
 
-  const setOrder = (order: ListView['order']) => {
-    const next = new URLSearchParams(params);
-    if (order === 'newest') next.delete('order');
-    else next.set('order', order);
-    setParams(next);
-  };
-
   return (
     <div className="page questions-page">
       <PageHeader
-        title={title}
+        title={view.search ? <SearchHeading search={view.search} /> : title}
         subtitle={total !== undefined ? countLabel(total, 'question') : null}
         actions={<AskQuestionButton />}
       />
+      {aboutTag && tag.data && <TagAbout tag={tag.data} linkToList={!view.tag} />}
       {typeof notice === 'string' && <Alert>{notice}</Alert>}
       <div className="questions-toolbar">
         <SearchBox key={view.search ?? ''} view={view} />
-        <div className="order-buttons" role="group" aria-label="Order">
+        {/* Real links: the order lives in the URL, so each tab opens in a new tab too. */}
+        <nav className="order-buttons" aria-label="Order">
           {QUESTION_ORDERS.map((order) => (
-            <button
+            <Link
               key={order}
-              type="button"
+              to={listHref({ ...view, order })}
               className="order-buttons__button"
-              aria-pressed={view.order === order}
-              onClick={() => setOrder(order)}
+              aria-current={view.order === order ? 'page' : undefined}
             >
               {questionOrderLabels[order]}
-            </button>
+            </Link>
           ))}
-        </div>
+        </nav>
       </div>
       {list.isPending ? (
         <LoadingState label="Loading questions..." />
       ) : !list.data ? (
         <Alert>{errorMessage(list.error, questionMessages.fetchFailed)}</Alert>
       ) : items.length === 0 ? (
-        <EmptyState title={questionMessages.noQuestions} />
+        <NoQuestions view={view} allHref={listHref({ order: view.order })} />
       ) : (
         <>
           <ul className="question-list" aria-label="Questions">
             {items.map((question) => (
               <li key={question.id}>
-                <QuestionCard question={question} now={now} />
+                <QuestionCard
+                  question={question}
+                  now={now}
+                  showLastActivity={view.order === 'active'}
+                />
               </li>
             ))}
           </ul>

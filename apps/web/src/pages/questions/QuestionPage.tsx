@@ -3,14 +3,17 @@ import {
   answerMessages,
   answerOrderLabels,
   editMessages,
-  formatRelativeTime,
+  questionMessages,
   sortAnswers,
 } from '@app/validators';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useUserContext } from '../../auth/context';
-import { Alert, Button, LoadingState } from '../../components';
+import { Alert, ButtonLink, LoadingState, RelativeTime } from '../../components';
+import { AuthorLink } from '../../components/AuthorLink';
 import { CommentsSection } from '../../components/CommentsSection';
+import { answerAnchor } from '../../components/notifications/notificationCache';
+import { useScrollToHash } from '../../components/notifications/useScrollToHash';
 import { RichText } from '../../components/RichText';
 import { TagList } from '../../components/TagButton';
 import { VoteBox } from '../../components/VoteBox';
@@ -25,33 +28,30 @@ import { AnswerVoteColumn } from './AnswerVoteColumn';
 import { AskQuestionButton } from './AskQuestionButton';
 import { PostEditLinks } from './PostEditLinks';
 
-/** A username that opens the user's profile. */
-function Author({ username }: { username: string }) {
-  return (
-    <Link to={`/user/${encodeURIComponent(username)}`} className="author">
-      {username}
-    </Link>
-  );
-}
-
 /**
  * Question detail (/question/:qid, SPEC §2): votes, title, views, text with links, tags, author and time,
  * comments; then the answers with theirs, and Answer Question. A missing or unknown id goes to /home.
  */
 export default function QuestionPage() {
   const qid = parseQid(useParams().qid);
-  if (qid === null) return <Navigate to="/home" replace />;
+  if (qid === null) return <MissingQuestion />;
   // A new id is a new page: fresh subscription, fresh view.
   return <QuestionView key={qid} qid={qid} />;
 }
 
+/** SPEC §2: a missing question goes to /home; the list then says that it does not exist. */
+function MissingQuestion() {
+  return <Navigate to="/home" replace state={{ error: questionMessages.questionDoesNotExist }} />;
+}
+
 function QuestionView({ qid }: { qid: number }) {
-  const navigate = useNavigate();
   const now = useNow();
   const apply = useApplyQuestionEvent();
   useLiveQuestion(qid);
   const question = trpc.question.byId.useQuery({ qid });
   useDocumentTitle(question.data?.title ?? 'Question');
+  // A notification's link opens the page at its answer or comment (#answer-5, #comment-9).
+  useScrollToHash(question.data);
 
   // Opening the page counts a view, once (the server counts each user once anyway).
   const view = trpc.question.view.useMutation();
@@ -80,7 +80,7 @@ function QuestionView({ qid }: { qid: number }) {
   };
 
   const code = question.isError ? errorCode(question.error) : null;
-  if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <Navigate to="/home" replace />;
+  if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <MissingQuestion />;
   if (question.isPending) return <LoadingState label="Loading question..." />;
   if (!question.data) {
     return (
@@ -100,7 +100,9 @@ function QuestionView({ qid }: { qid: number }) {
       </header>
       <p className="question-page__facts">
         <span>{countLabel(data.viewCount, 'view')}</span>
-        <span>active {formatRelativeTime(data.lastActivityAt, now)}</span>
+        <span>
+          active <RelativeTime date={data.lastActivityAt} now={now} />
+        </span>
       </p>
 
       <article className="post">
@@ -122,8 +124,10 @@ function QuestionView({ qid }: { qid: number }) {
             now={now}
           />
           <p className="post__byline">
-            <Author username={data.askedBy} />{' '}
-            <span className="post__time">asked {formatRelativeTime(data.askDateTime, now)}</span>
+            <AuthorLink username={data.askedBy} />{' '}
+            <span className="post__time">
+              asked <RelativeTime date={data.askDateTime} now={now} />
+            </span>
           </p>
           {voteError && <Alert>{voteError}</Alert>}
           <CommentsSection
@@ -160,6 +164,7 @@ function QuestionView({ qid }: { qid: number }) {
             {answers.map((answer) => (
               <li
                 key={answer.id}
+                id={answerAnchor(answer.id)}
                 className={`post post--answer${answer.id === data.acceptedAnswerId ? ' post--accepted' : ''}`}
               >
                 <AnswerVoteColumn
@@ -182,9 +187,9 @@ function QuestionView({ qid }: { qid: number }) {
                     now={now}
                   />
                   <p className="post__byline">
-                    <Author username={answer.ansBy} />{' '}
+                    <AuthorLink username={answer.ansBy} />{' '}
                     <span className="post__time">
-                      answered {formatRelativeTime(answer.ansDateTime, now)}
+                      answered <RelativeTime date={answer.ansDateTime} now={now} />
                     </span>
                   </p>
                   {answerError?.id === answer.id && <Alert>{answerError.message}</Alert>}
@@ -199,7 +204,7 @@ function QuestionView({ qid }: { qid: number }) {
           </ol>
         )}
         <div className="answers__footer">
-          <Button onClick={() => void navigate(`/new/answer/${qid}`)}>Answer Question</Button>
+          <ButtonLink to={`/new/answer/${qid}`}>Answer Question</ButtonLink>
         </div>
       </section>
     </div>

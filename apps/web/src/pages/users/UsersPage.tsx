@@ -1,7 +1,14 @@
-import { formatRelativeTime } from '@app/validators';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Avatar, EmptyState, LoadingState, PageHeader, TextField } from '../../components';
+import {
+  Alert,
+  Avatar,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  RelativeTime,
+  TextField,
+} from '../../components';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLiveUsers } from '../../hooks/useLiveUsers';
 import { useNow } from '../../hooks/useNow';
@@ -48,7 +55,7 @@ export default function UsersPage() {
                 <span className="user-card__text">
                   <span className="user-card__name">{user.username}</span>
                   <span className="user-card__meta">
-                    joined {formatRelativeTime(user.dateJoined, now)}
+                    joined <RelativeTime date={user.dateJoined} now={now} />
                   </span>
                 </span>
               </Link>

@@ -1,7 +1,7 @@
-import { editMessages, formatRelativeTime, questionMessages, revisionLabel } from '@app/validators';
+import { editMessages, questionMessages, revisionLabel } from '@app/validators';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, EmptyState, LoadingState, PageHeader } from '../../../components';
+import { Alert, EmptyState, LoadingState, PageHeader, RelativeTime } from '../../../components';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLiveQuestion } from '../../../hooks/useLiveQuestion';
 import { useNow } from '../../../hooks/useNow';
@@ -71,9 +71,7 @@ function RevisionCard({
         </h2>
         <p className="revision__byline">
           edited by <Author username={revision.editedBy} />{' '}
-          <time dateTime={revision.editedAt.toISOString()}>
-            {formatRelativeTime(revision.editedAt, now)}
-          </time>
+          <RelativeTime date={revision.editedAt} now={now} />
         </p>
       </header>
       {children}
