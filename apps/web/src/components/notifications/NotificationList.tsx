@@ -1,7 +1,8 @@
 import type { NotificationView } from '@app/api';
-import { formatRelativeTime, notificationAction, notificationMessages } from '@app/validators';
+import { notificationAction, notificationMessages } from '@app/validators';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../Avatar';
+import { RelativeTime } from '../RelativeTime';
 import { notificationLink, postOf } from './notificationCache';
 
 export interface NotificationListProps {
@@ -51,9 +52,7 @@ export function NotificationList({ items, now, onOpen, compact = false }: Notifi
                 <span className="notification__excerpt">{notification.excerpt}</span>
               )}
               <span className="notification__meta">
-                <time dateTime={new Date(notification.createdAt).toISOString()}>
-                  {formatRelativeTime(notification.createdAt, now)}
-                </time>
+                <RelativeTime date={notification.createdAt} now={now} />
                 {!notification.read && (
                   <span className="notification__unread">
                     <span aria-hidden="true" className="notification__dot" />

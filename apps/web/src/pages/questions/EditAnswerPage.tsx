@@ -10,6 +10,9 @@ import {
   TextAreaField,
 } from '../../components';
 import { useUserContext } from '../../auth/context';
+import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
+import { LeaveFormDialog } from '../../components/post-form/LeaveFormDialog';
+import { useLeaveGuard } from '../../hooks/useLeaveGuard';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
 import { errorCode, prefixedError } from '../../lib/errors';
@@ -77,6 +80,7 @@ function AnswerEditForm({
   const [text, setText] = useState(answer.text);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const guard = useLeaveGuard(text !== answer.text);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,6 +91,7 @@ function AnswerEditForm({
     if (problem) return;
     try {
       apply((await update.mutateAsync(input)).event);
+      guard.allowLeaving();
       void navigate(back);
     } catch (err) {
       setServerError(prefixedError(editMessages.editFailed, err));
@@ -94,7 +99,7 @@ function AnswerEditForm({
   };
 
   return (
-    <div className="page form-page">
+    <div className="page form-page form-page--preview">
       <PageHeader
         title={editMessages.editAnswer}
         subtitle={
@@ -108,6 +113,7 @@ function AnswerEditForm({
           label="Answer Text"
           required
           rows={10}
+          className="input--code"
           value={text}
           error={fieldError}
           onChange={(e) => {
@@ -126,6 +132,8 @@ function AnswerEditForm({
         </div>
         {serverError && <Alert>{serverError}</Alert>}
       </form>
+      <MarkdownPreview text={text} />
+      <LeaveFormDialog guard={guard} />
     </div>
   );
 }

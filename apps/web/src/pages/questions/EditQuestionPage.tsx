@@ -18,6 +18,9 @@ import {
   TextField,
 } from '../../components';
 import { useUserContext } from '../../auth/context';
+import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
+import { LeaveFormDialog } from '../../components/post-form/LeaveFormDialog';
+import { useLeaveGuard } from '../../hooks/useLeaveGuard';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
 import { errorCode, prefixedError } from '../../lib/errors';
@@ -77,6 +80,10 @@ function QuestionEditForm({ question }: { question: QuestionDetail }) {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const original = question.tags.map((tag) => tag.name).join(' ');
+  const guard = useLeaveGuard(
+    fields.title !== question.title || fields.text !== question.text || fields.tags !== original,
+  );
 
   const set = (field: Field) => (value: string) => {
     setFields((old) => ({ ...old, [field]: value }));
@@ -97,6 +104,7 @@ function QuestionEditForm({ question }: { question: QuestionDetail }) {
     if (Object.keys(problems).length > 0) return;
     try {
       apply((await update.mutateAsync(input)).event);
+      guard.allowLeaving();
       void navigate(back);
     } catch (err) {
       setServerError(prefixedError(editMessages.editFailed, err));
@@ -104,7 +112,7 @@ function QuestionEditForm({ question }: { question: QuestionDetail }) {
   };
 
   return (
-    <div className="page form-page">
+    <div className="page form-page form-page--preview">
       <PageHeader
         title={editMessages.editQuestion}
         subtitle={
@@ -127,6 +135,7 @@ function QuestionEditForm({ question }: { question: QuestionDetail }) {
           required
           hint="Add details"
           rows={10}
+          className="input--code"
           value={fields.text}
           error={errors.text}
           onChange={(e) => set('text')(e.target.value)}
@@ -152,6 +161,8 @@ function QuestionEditForm({ question }: { question: QuestionDetail }) {
         </div>
         {serverError && <Alert>{serverError}</Alert>}
       </form>
+      <MarkdownPreview text={fields.text} />
+      <LeaveFormDialog guard={guard} />
     </div>
   );
 }
