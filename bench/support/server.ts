@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import superjson from 'superjson';
 
-const root = resolve(import.meta.dirname, '../..');
+// BENCH_SERVER_ROOT runs the server of another checkout on the same data (before/after figures).
+const root = process.env.BENCH_SERVER_ROOT ?? resolve(import.meta.dirname, '../..');
 
 export interface BenchServer {
   base: string;
@@ -60,7 +61,10 @@ export async function startBenchServer(
   const stop = async () => {
     process.off('exit', killOnExit);
     server.kill('SIGTERM');
+    // A server busy with requests still queued (a slow route under load) is not waited for.
+    const killer = setTimeout(() => server.kill('SIGKILL'), 5000);
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    clearTimeout(killer);
     rmSync(db.dir, { recursive: true, force: true });
   };
   const started = Date.now();

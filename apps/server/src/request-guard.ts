@@ -1,5 +1,7 @@
-import { transportMessages } from '@app/validators';
+import { appRouter } from '@app/api';
+import { MAX_BODY_BYTES, transportMessages } from '@app/validators';
 import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { isAllowedOrigin } from './origin';
 
@@ -11,6 +13,8 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const CODES = {
   FORBIDDEN: { jsonRpc: -32003, httpStatus: 403 },
   UNSUPPORTED_MEDIA_TYPE: { jsonRpc: -32015, httpStatus: 415 },
+  METHOD_NOT_SUPPORTED: { jsonRpc: -32005, httpStatus: 405 },
+  PAYLOAD_TOO_LARGE: { jsonRpc: -32013, httpStatus: 413 },
 } as const;
 
 /** An error as tRPC (with superjson) writes it, so the web client shows its message like any other. */
@@ -23,21 +27,56 @@ function trpcError(code: keyof typeof CODES, message: string) {
 }
 
 /**
- * Before tRPC sees a change: it must come from our own pages, a trusted origin or a non-browser
- * client (another site's page could otherwise post a form with the user's cookie: no preflight is
- * needed for a form), and carry JSON, the only body our clients send.
+ * Subscriptions are for the WebSocket (upgrade.ts), where they need a session and count against the
+ * connection caps. Over HTTP tRPC would serve them as an event stream: status 200 whatever happens,
+ * its refusals inside the stream, and no cap on how many a client holds open.
  */
+const SUBSCRIPTIONS = new Set(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+    .filter(([, procedure]) => procedure._def.type === 'subscription')
+    .map(([path]) => path),
+);
+
+function namesSubscription(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  const tail = pathname.slice(pathname.lastIndexOf('/') + 1);
+  let decoded = tail;
+  try {
+    decoded = decodeURIComponent(tail);
+  } catch {
+    // tRPC reads it undecoded.
+  }
+  return [...tail.split(','), ...decoded.split(',')].some((path) => SUBSCRIPTIONS.has(path));
+}
+
+/**
+ * Before tRPC sees a request: no subscriptions over HTTP, and no body over the limit by its declared
+ * length (tRPC reads a body only for procedures with an input). Before tRPC sees a change: it must
+ * come from our own pages, a trusted origin or a non-browser client (another site's page could
+ * otherwise post a form with the user's cookie: no preflight is needed for a form), and carry JSON,
+ * the only body our clients send. Answers the refusal, or null.
+ */
+export function guardRefusal(
+  req: IncomingMessage,
+  trustedOrigins: readonly string[],
+): { status: number; body: object } | null {
+  if (namesSubscription(req.url ?? ''))
+    return trpcError('METHOD_NOT_SUPPORTED', transportMessages.liveUpdatesOnly);
+  if (Number(req.headers['content-length']) > MAX_BODY_BYTES)
+    return trpcError('PAYLOAD_TOO_LARGE', transportMessages.tooLarge);
+  if (SAFE_METHODS.has(req.method ?? 'GET')) return null;
+  if (!isAllowedOrigin(req, trustedOrigins))
+    return trpcError('FORBIDDEN', transportMessages.crossSite);
+  if (!JSON_TYPE.test(req.headers['content-type'] ?? ''))
+    return trpcError('UNSUPPORTED_MEDIA_TYPE', transportMessages.jsonOnly);
+  return null;
+}
+
+/** guardRefusal as Express middleware. */
 export function requestGuard(trustedOrigins: readonly string[]): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    if (!isAllowedOrigin(req, trustedOrigins)) {
-      const { status, body } = trpcError('FORBIDDEN', transportMessages.crossSite);
-      return void res.status(status).json(body);
-    }
-    if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) {
-      const { status, body } = trpcError('UNSUPPORTED_MEDIA_TYPE', transportMessages.jsonOnly);
-      return void res.status(status).json(body);
-    }
+    const refusal = guardRefusal(req, trustedOrigins);
+    if (refusal) return void res.status(refusal.status).json(refusal.body);
     next();
   };
 }

@@ -42,6 +42,13 @@ export type {
   InboxEvent,
 } from './services/messaging/messaging-events';
 export type { GameEvent, GamePresence } from './services/games/game-events';
+export type {
+  NotificationEvent,
+  NotificationKind,
+  NotificationPage,
+  NotificationPlace,
+  NotificationView,
+} from './services/notifications/notification-shapes';
 export type { GameSummary, GameType, GameView } from './services/games/game-shapes';
 export {
   createGameTimer,

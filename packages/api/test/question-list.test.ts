@@ -63,6 +63,28 @@ describe('question.list orders', () => {
     expect(await titles(bob, { order: 'active' })).toEqual(['Q1', 'Q2', 'Q3']);
   });
 
+  it("each card says what its last activity was: 'asked', 'answered' or 'commented'", async () => {
+    const { bob, carol, q1, q2 } = await threeQuestions();
+    const kinds = async () =>
+      Object.fromEntries(
+        (await bob.api.question.list({ order: 'active' })).items.map((q) => [
+          q.title,
+          q.lastActivityKind,
+        ]),
+      );
+    expect(await kinds()).toEqual({ Q1: 'asked', Q2: 'asked', Q3: 'asked' });
+    const { answer } = await bob.api.answer.create({ qid: q1.id, text: 'An answer' });
+    clock.tick();
+    await carol.api.comment.create({ id: q2.id, type: 'question', text: 'A comment' });
+    expect(await kinds()).toEqual({ Q1: 'answered', Q2: 'commented', Q3: 'asked' });
+    clock.tick();
+    await carol.api.comment.create({ id: answer.id, type: 'answer', text: 'On the answer' });
+    expect((await kinds()).Q1).toBe('commented');
+    clock.tick();
+    await carol.api.answer.create({ qid: q1.id, text: 'A later answer' });
+    expect((await kinds()).Q1).toBe('answered');
+  });
+
   it('mostViewed lists the most viewed first, ties by the higher id', async () => {
     const { alice, bob, carol, q1, q2 } = await threeQuestions();
     for (const viewer of [alice, bob, carol]) await viewer.api.question.view({ qid: q1.id });

@@ -1,10 +1,11 @@
 import { QUESTION_ORDERS, type QuestionOrder } from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { idOf, objectOf, RestError, restRoute, textOf, type Caller } from './adapter';
+import { appRouter } from '@app/api';
+import { LegacyQuestionList } from '../response-cache-legacy-list';
+import { sendCachedBody } from '../response-cache';
+import { idOf, objectOf, RestError, restRoute, sendError, textOf, type Caller } from './adapter';
 import { wireQuestion } from './wire';
-
-const PAGE = 100;
 
 function orderOf(value: unknown): QuestionOrder {
   if (value === undefined || value === '') return 'newest';
@@ -32,25 +33,20 @@ export function questionRoutes(createRequestContext: CreateRequestContext): Rout
   const route = (handler: Parameters<typeof restRoute>[1]) =>
     restRoute(createRequestContext, handler);
 
-  // The original client has no paging: every page of the same cached list query, each question
-  // populated from the question page's query.
-  router.get(
-    '/getQuestion',
-    route(async (req, _res, { caller }) => {
+  // The original client has no paging: the whole list, kept as a JSON body per order and search and
+  // rebuilt after a question event from the questions' own cached JSON (response-cache-legacy-list).
+  router.get('/getQuestion', async (req, res) => {
+    try {
       const order = orderOf(req.query.order);
       const search = typeof req.query.search === 'string' ? req.query.search : undefined;
-      const ids: number[] = [];
-      let cursor: string | null = null;
-      do {
-        const page = await caller.question.list({ order, search, cursor, limit: PAGE });
-        ids.push(...page.items.map((item) => item.id));
-        cursor = page.nextCursor;
-      } while (cursor);
-      const questions = [];
-      for (const qid of ids) questions.push(await fullQuestion(caller, qid));
-      return questions;
-    }),
-  );
+      const ctx = await createRequestContext({ req, res, transport: 'http' });
+      const list = await LegacyQuestionList.of(ctx.deps);
+      const body = await list.body(appRouter.createCaller(ctx), { order, search });
+      await sendCachedBody(req, res, body, { contentType: 'application/json; charset=utf-8' });
+    } catch (error) {
+      if (!res.headersSent) sendError(res, error);
+    }
+  });
 
   router.get(
     '/getQuestionById/:qid',

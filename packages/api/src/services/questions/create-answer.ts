@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
 import type { Viewer } from '../users/sessions';
+import { notifyNewAnswer } from '../notifications/notify';
 import { writeTransaction } from '../shared/write';
 import { assertQuestionExists } from './question-exists';
 import type { AnswerView } from './question-shapes';
@@ -48,6 +49,7 @@ export function createAnswer(
       answerCount: row?.answerCount ?? 0,
       lastActivityAt: now,
     });
+    notifyNewAnswer({ tx, now, publish }, viewer, { qid: input.qid, answerId: id }, input.text);
     return { answer, event };
   });
 }

@@ -3,6 +3,7 @@ import type { CreateQuestionInput } from '@app/validators';
 import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
 import type { Viewer } from '../users/sessions';
+import { notifyMentions } from '../notifications/notify';
 import { writeTransaction } from '../shared/write';
 import type { QuestionSummary } from './question-shapes';
 import { findOrCreateTags } from './tags';
@@ -36,6 +37,7 @@ export function createQuestion(
       askedBy: viewer.username,
       askDateTime: now,
       lastActivityAt: now,
+      lastActivityKind: 'asked',
       answerCount: 0,
       viewCount: 0,
       upVoteCount: 0,
@@ -44,6 +46,7 @@ export function createQuestion(
       hasAcceptedAnswer: false,
     };
     const event = publish('question', id, { type: 'created', qid: id, question });
+    notifyMentions({ tx, now, publish }, viewer, { qid: id }, input.text);
     return { question, event };
   });
 }

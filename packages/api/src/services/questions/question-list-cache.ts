@@ -35,8 +35,8 @@ class Lru<V> {
  * than it changes. It is only a cache: it listens to the 'question' topic of the bus, and drops what an
  * event can make stale as the write delivers its events (before the write returns), so no read after
  * a write can see the old page. Pages go on any event (a view or vote changes a card); totals only
- * when a question is created or answered (nothing else changes which questions match); the tag list
- * only when a question is created. With a bus shared between processes (Redis later) it stays
+ * when a question is created, answered or edited (nothing else changes which questions match); the
+ * tag list only when a question is created or edited (an edit may change its tags). With a bus shared between processes (Redis later) it stays
  * correct, stale at most for the bus's delivery delay.
  */
 export interface QuestionListCache {
@@ -59,7 +59,7 @@ export async function createQuestionListCache(bus: EventBus): Promise<QuestionLi
   await bus.subscribe('question', null, ({ payload }) => {
     pages.clear();
     if (changesListTotals(payload)) totals.clear();
-    if (payload.type === 'created') tagList = null;
+    if (payload.type === 'created' || payload.type === 'edited') tagList = null;
   });
 
   return {

@@ -1,6 +1,17 @@
-import { questions, questionTags, users, type Db } from '@app/db';
-import type { QuestionOrder } from '@app/validators';
-import { and, desc, eq, lt, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { answers, questions, questionTags, users, type Db } from '@app/db';
+import type { QuestionActivity, QuestionOrder } from '@app/validators';
+import {
+  and,
+  desc,
+  eq,
+  getTableName,
+  lt,
+  Placeholder,
+  sql,
+  type Column,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import { perDb } from '../shared/prepared';
 import { explainQueryPlan, idMatchesText, textMatchIds } from './sqlite-dialect';
 
@@ -106,6 +117,17 @@ function filterConditions(shape: FilterShape, plan: Plan): SQL[] {
   return conditions;
 }
 
+// Drizzle writes columns unqualified in a one-table select, which a subquery would read as its own.
+const qualified = (table: Table, column: Column) =>
+  sql`${sql.identifier(getTableName(table))}.${sql.identifier(column.name)}`;
+
+// Only the last activity's time is kept on the row: an answer at that time makes it 'answered'; a time
+// after the asking without one is a comment. Evaluated for the page's rows only (answers_question).
+const lastActivityKind = sql<QuestionActivity>`case
+  when ${questions.answerCount} > 0 and ${questions.lastActivityAt} = (select max(${qualified(answers, answers.ansDateTime)}) from ${answers} where ${qualified(answers, answers.questionId)} = ${qualified(questions, questions.id)}) then 'answered'
+  when ${questions.lastActivityAt} = ${questions.askDateTime} then 'asked'
+  else 'commented' end`.as('last_activity_kind');
+
 const summaryColumns = {
   id: questions.id,
   title: questions.title,
@@ -116,10 +138,12 @@ const summaryColumns = {
     ),
   askDateTime: questions.askDateTime,
   lastActivityAt: questions.lastActivityAt,
+  lastActivityKind,
   answerCount: questions.answerCount,
   viewCount: questions.viewCount,
   upVoteCount: questions.upVoteCount,
   downVoteCount: questions.downVoteCount,
+  hasAcceptedAnswer: sql<number>`${questions.acceptedAnswerId} is not null`.as('has_accepted'),
 };
 
 function buildPageStatement(db: Db, shape: PageShape) {
@@ -236,6 +260,31 @@ function pageParts(db: Db, query: PageQuery) {
   });
   const params: Params = { ...filterParams(query.filter), ...query.cursor, limit: query.rows };
   return { statement, params };
+}
+
+// The whole list's ids in order (no cursor, no page): the walks and probes of the pages, reading ids only.
+const idsStatement = statementCache((db: Db, shape: PageShape) =>
+  db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(...filterConditions(shape, shape.plan)))
+    .orderBy(desc(ORDER_COLUMNS[shape.order].column), desc(questions.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+);
+
+/** The ids of the first `rows` matches in order: the whole list when `rows` is the total. */
+export function readPageIds(db: Db, query: PageQuery): number[] {
+  const shape = {
+    ...filterShape(query.filter),
+    order: query.order,
+    plan: query.plan,
+    hasCursor: false,
+  };
+  const params: Params = { ...filterParams(query.filter), limit: query.rows };
+  return idsStatement(db, shape)
+    .all(params)
+    .map((row) => row.id);
 }
 
 /** The rows of one page, in order, without their tags. */

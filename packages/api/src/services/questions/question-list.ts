@@ -7,12 +7,14 @@ import {
   tagKey,
   voteScore,
 } from '@app/validators';
+import type { Db } from '@app/db';
 import { TRPCError } from '@trpc/server';
 import type { ApiDeps } from '../../deps';
 import {
   choosePlan,
   countMatches,
   ORDER_COLUMNS,
+  readPageIds,
   readPageRows,
   type ListFilter,
   type PageQuery,
@@ -70,6 +72,18 @@ function decodeCursor(order: QuestionOrder, cursor: string): PageQuery['cursor']
   return { cursorValue: Number(match[2]), cursorId: Number(match[3]) };
 }
 
+/** The request's filter with its values resolved, or null when it can match nothing. */
+function filterOf(db: Db, request: ListRequest): ListFilter | null {
+  // No question has more than TAGS_MAX tags, and a tag nobody has used matches nothing: no need to ask.
+  const tagIds = request.tags.length > TAGS_MAX ? null : findTagIds(db, request.tags);
+  if (!tagIds) return null;
+  return {
+    unansweredOnly: ORDER_COLUMNS[request.order].unansweredOnly,
+    tagIds,
+    match: request.words.length > 0 ? fullTextQuery(request.words) : null,
+  };
+}
+
 /**
  * A page of questions in the chosen order after `cursor`, and how many match in all. Keyset
  * pagination: the cursor holds the last row's sort value and id, so a late page costs what the first
@@ -85,14 +99,8 @@ export async function listQuestions(
   const pageKey = `${request.order}|${request.limit}|${request.cursor ?? ''}|${filterKey}`;
   return cache.page(pageKey, () => {
     const cursor = request.cursor === null ? null : decodeCursor(request.order, request.cursor);
-    // No question has more than TAGS_MAX tags, and a tag nobody has used matches nothing: no need to ask.
-    const tagIds = request.tags.length > TAGS_MAX ? null : findTagIds(db, request.tags);
-    if (!tagIds) return { items: [], nextCursor: null, total: 0 };
-    const filter: ListFilter = {
-      unansweredOnly: ORDER_COLUMNS[request.order].unansweredOnly,
-      tagIds,
-      match: request.words.length > 0 ? fullTextQuery(request.words) : null,
-    };
+    const filter = filterOf(db, request);
+    if (!filter) return { items: [], nextCursor: null, total: 0 };
     const total = cache.total(filterKey, () => countMatches(db, filter));
     if (total === 0) return { items: [], nextCursor: null, total };
 
@@ -112,10 +120,33 @@ export async function listQuestions(
       ...row,
       tags: tagsById.get(row.id) ?? [],
       voteScore: voteScore(row.upVoteCount, row.downVoteCount),
+      hasAcceptedAnswer: Boolean(row.hasAcceptedAnswer),
     }));
     const last = items.at(-1);
     const nextCursor =
       rows.length > request.limit && last ? encodeCursor(request.order, last) : null;
     return { items, nextCursor, total };
+  });
+}
+
+/**
+ * The ids of every question of an order, search and tag, in list order, with no paging: the original
+ * client's whole list (SPEC §7 GET /question/getQuestion), read from the same indexes as the pages.
+ */
+export async function listQuestionIds(
+  { db }: ApiDeps,
+  input: Pick<ListQuestionsInput, 'order' | 'search' | 'tag'>,
+): Promise<number[]> {
+  const request = normalize({ ...input, cursor: null });
+  const filter = filterOf(db, request);
+  if (!filter) return [];
+  const total = countMatches(db, filter);
+  if (total === 0) return [];
+  return readPageIds(db, {
+    order: request.order,
+    filter,
+    plan: choosePlan(db, filter, total, total),
+    cursor: null,
+    rows: total,
   });
 }

@@ -1,3 +1,5 @@
+import type { QuestionActivity } from '@app/validators';
+
 /** What the question procedures and events hand out. Authors are usernames, times are Dates. */
 
 export interface TagView {
@@ -21,6 +23,8 @@ export interface QuestionSummary {
   askDateTime: Date;
   /** When it was asked, or last answered or commented on. */
   lastActivityAt: Date;
+  /** What happened at lastActivityAt: the Active order's cards say 'answered 3 minutes ago'. */
+  lastActivityKind: QuestionActivity;
   answerCount: number;
   viewCount: number;
   upVoteCount: number;

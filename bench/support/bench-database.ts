@@ -1,0 +1,165 @@
+/**
+ * The read benchmark's database: 100,000 questions and 1,000,000 answers, comments and votes in
+ * all, seeded ONCE into bench/.data/ (gitignored) and copied for each run, so a run's sign-ups and
+ * writes never reach the next one and the minutes of seeding are paid once.
+ */
+import { createDb } from '@app/db';
+import { seedManyQuestions } from '@app/seed';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const DATA_DIR = resolve(import.meta.dirname, '../.data');
+const DAY = 24 * 60 * 60 * 1000;
+const READERS = 200;
+
+export interface BulkCounts {
+  questions: number;
+  answers: number;
+  comments: number;
+  votes: number;
+}
+
+/** The same small seeded generator as the bulk seed (mulberry32): the same data every time. */
+function randomGenerator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function countRows(path: string): BulkCounts {
+  const db = createDb(path);
+  const count = (table: string) =>
+    (db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  const counts = {
+    questions: count('questions'),
+    answers: count('answers'),
+    comments: count('comments'),
+    votes: count('question_votes'),
+  };
+  db.$client.close();
+  return counts;
+}
+
+/**
+ * Adds comments (on questions and on answers) and votes by a pool of readers to the bulk seed until
+ * answers + comments + votes reach `posts`, keeping every counter (answer counts, vote counts, last
+ * activity) equal to its rows.
+ */
+function topUp(path: string, posts: number, now: number): void {
+  const db = createDb(path);
+  const sqlite = db.$client;
+  const random = randomGenerator(7);
+  const insertUser = sqlite.prepare(
+    "insert into users (username, biography, date_joined) values (?, '', ?) on conflict do nothing",
+  );
+  const userIdOf = sqlite.prepare<[string], { id: number }>(
+    'select id from users where lower(username) = lower(?)',
+  );
+  const insertComment = sqlite.prepare(
+    `insert into comments (text, comment_by, comment_date_time, question_id, answer_id)
+       values (?, ?, ?, ?, ?)`,
+  );
+  const insertVote = sqlite.prepare(
+    'insert into question_votes (question_id, user_id, value) values (?, ?, ?) on conflict do nothing',
+  );
+  const questionRows = sqlite.prepare<[], { id: number; asked: number }>(
+    'select id, ask_date_time as asked from questions order by id',
+  );
+  const answerRows = sqlite.prepare<[], { id: number; qid: number; at: number }>(
+    'select id, question_id as qid, ans_date_time as at from answers order by id',
+  );
+  const texts = [
+    'Could you share the error message?',
+    'This worked for me, thanks.',
+    'Which version are you on?',
+    'See the docs for the edge cases.',
+    'Have you tried a smaller example?',
+  ];
+  sqlite.transaction(() => {
+    const readers = Array.from({ length: READERS }, (_, i) => {
+      insertUser.run(`reader${i + 1}`, now - 700 * DAY);
+      return userIdOf.get(`reader${i + 1}`)?.id ?? 0;
+    });
+    const pick = () => readers[Math.floor(random() * readers.length)] ?? 0;
+    const latest = new Map<number, number>();
+    const note = (qid: number, at: number) => latest.set(qid, Math.max(latest.get(qid) ?? 0, at));
+    const questions = questionRows.all();
+    for (const q of questions) {
+      for (let k = Math.floor(random() * 4); k > 0; k--) {
+        const at = Math.min(now, q.asked + Math.floor(random() * 5 * DAY));
+        insertComment.run(texts[k % texts.length], pick(), at, q.id, null);
+        note(q.id, at);
+      }
+    }
+    for (const a of answerRows.all()) {
+      for (let k = Math.floor(random() * 3); k > 0; k--) {
+        const at = Math.min(now, a.at + Math.floor(random() * 2 * DAY));
+        insertComment.run(texts[(k + 2) % texts.length], pick(), at, null, a.id);
+        note(a.qid, at);
+      }
+    }
+    const have = (table: string) =>
+      (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    const missing = posts - have('answers') - have('comments') - have('question_votes');
+    const perQuestion = Math.floor(missing / questions.length);
+    let extra = missing - perQuestion * questions.length;
+    questions.forEach((q, i) => {
+      const wanted = perQuestion + (extra-- > 0 ? 1 : 0);
+      for (let k = 0; k < wanted; k++) {
+        // Distinct readers for one question: a vote is one per user.
+        const reader = readers[(i * 7 + k) % readers.length] ?? 0;
+        insertVote.run(q.id, reader, random() < 0.2 ? -1 : 1);
+      }
+    });
+    sqlite.exec(`
+      update questions set
+        up_vote_count = (select count(*) from question_votes v where v.question_id = questions.id and v.value = 1),
+        down_vote_count = (select count(*) from question_votes v where v.question_id = questions.id and v.value = -1)`);
+    const activity = sqlite.prepare(
+      'update questions set last_activity_at = max(last_activity_at, ?) where id = ?',
+    );
+    for (const [qid, at] of latest) activity.run(at, qid);
+  })();
+  sqlite.exec('analyze');
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.close();
+}
+
+/**
+ * A fresh copy of the seeded database in a temporary folder (seeding it first when bench/.data has
+ * none yet). Remove bench/.data to seed again.
+ */
+export function seededBenchDatabase(
+  questions: number,
+  posts: number,
+): { dir: string; databasePath: string; counts: BulkCounts } {
+  const seeded = join(DATA_DIR, `questions-${questions}-posts-${posts}.db`);
+  if (!existsSync(seeded)) {
+    mkdirSync(DATA_DIR, { recursive: true });
+    const building = `${seeded}.building`;
+    rmSync(building, { force: true });
+    rmSync(`${building}-wal`, { force: true });
+    rmSync(`${building}-shm`, { force: true });
+    const started = Date.now();
+    const db = createDb(building);
+    const now = Date.now();
+    const result = seedManyQuestions(db, questions, { now });
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    db.$client.close();
+    topUp(building, posts, now);
+    renameSync(building, seeded);
+    console.log(
+      `seeded ${result.questions} questions into ${seeded} in ${Date.now() - started} ms (once; reused from now on)`,
+    );
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
+  const databasePath = join(dir, 'bench.db');
+  copyFileSync(seeded, databasePath);
+  return { dir, databasePath, counts: countRows(databasePath) };
+}
