@@ -191,6 +191,41 @@ describe('a cached answer is never stale after the write that changes it has bee
     await expectEveryReadFresh();
   });
 
+  it('after an edit of a question or of its answer, which moves the question to the top of Active', async () => {
+    const activeTop = async () =>
+      (await cachedRead('question.list', { order: 'active' })).json.items[0] as {
+        id: number;
+        lastActivityKind: string;
+      };
+    const { items } = (await cachedRead('question.list', { order: 'newest' })).json;
+    const other = (items as { id: number }[]).find((q) => q.id !== qid)?.id ?? 0;
+    const bumpOther = () =>
+      mutate('comment.create', { id: other, type: 'question', text: 'Bump.' }, reader);
+
+    await bumpOther();
+    await primeEveryRead();
+    expect((await activeTop()).id).toBe(other);
+    await mutate('answer.update', { answerId, text: 'Like this, with an example.' }, reader);
+    expect(await activeTop()).toMatchObject({ id: qid, lastActivityKind: 'modified' });
+    await expectEveryReadFresh();
+
+    await bumpOther();
+    await primeEveryRead();
+    expect((await activeTop()).id).toBe(other);
+    await mutate(
+      'question.update',
+      {
+        qid,
+        title: 'How do hooks really work?',
+        text: 'Explain useEffect again.',
+        tags: ['hooks'],
+      },
+      asker,
+    );
+    expect(await activeTop()).toMatchObject({ id: qid, lastActivityKind: 'modified' });
+    await expectEveryReadFresh();
+  });
+
   it('after any event of the question topic, even a kind the cache has never heard of', async () => {
     await primeEveryRead();
     const fresh = await freshRead('question.byId', { qid });

@@ -69,6 +69,7 @@ describe('question.update', () => {
       text: 'Ordered by last name, then first name.',
       editedAt: at,
       revisionCount: 1,
+      lastActivityAt: at,
     });
     expect(question.tags.map((tag) => tag.name)).toEqual(['javascript', 'sorting']);
     expect(await events.next()).toEqual({ id: event.id, data: event.payload });
@@ -81,6 +82,8 @@ describe('question.update', () => {
       askedBy: 'alice',
       editedAt: at,
       revisionCount: 1,
+      // An edit is the question's latest activity (the Active order, 'active 1 minute ago').
+      lastActivityAt: at,
     });
     expect(page.tags.map((tag) => tag.name)).toEqual(['javascript', 'sorting']);
   });
@@ -261,6 +264,7 @@ describe('answer.update', () => {
       text: 'Use a comparator with localeCompare.',
       editedAt: at,
       revisionCount: 1,
+      lastActivityAt: at,
     });
     expect(await events.next()).toEqual({ id: event.id, data: event.payload });
     live.abort();
@@ -272,6 +276,7 @@ describe('answer.update', () => {
       editedAt: at,
       revisionCount: 1,
     });
+    expect(page.lastActivityAt).toEqual(at);
     expect(await world.client().api.answer.revisions({ answerId: answer.id })).toEqual({
       qid: q.id,
       questionTitle: 'How do I sort objects?',

@@ -1,7 +1,7 @@
 import { questionMessages, type ListQuestionsInput } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld, type TestClient } from './helpers';
-import { ask, useClock } from './question-fixtures';
+import { ask, questionInput, useClock } from './question-fixtures';
 
 const clock = useClock();
 
@@ -83,6 +83,76 @@ describe('question.list orders', () => {
     clock.tick();
     await carol.api.answer.create({ qid: q1.id, text: 'A later answer' });
     expect((await kinds()).Q1).toBe('answered');
+  });
+
+  it("active moves a question up when it or one of its answers is edited, and says 'modified'", async () => {
+    const { alice, bob, carol, q1, q2, q3 } = await threeQuestions();
+    const { answer } = await carol.api.answer.create({ qid: q2.id, text: 'An answer' });
+    clock.tick();
+    await alice.api.comment.create({ id: q3.id, type: 'question', text: 'A comment' });
+    expect(await titles(bob, { order: 'active' })).toEqual(['Q3', 'Q2', 'Q1']);
+    const cards = async () => (await bob.api.question.list({ order: 'active' })).items;
+
+    const editedAt = clock.tick();
+    await alice.api.question.update({ ...questionInput({ title: 'Q1 edited' }), qid: q1.id });
+    const [first] = await cards();
+    expect(first).toMatchObject({
+      id: q1.id,
+      lastActivityAt: editedAt,
+      lastActivityKind: 'modified',
+      askDateTime: q1.askDateTime,
+    });
+    expect((await cards()).map((q) => q.title)).toEqual(['Q1 edited', 'Q3', 'Q2']);
+
+    const answerEditedAt = clock.tick();
+    await carol.api.answer.update({ answerId: answer.id, text: 'A better answer' });
+    expect(await cards()).toMatchObject([
+      { id: q2.id, lastActivityAt: answerEditedAt, lastActivityKind: 'modified' },
+      { id: q1.id, lastActivityKind: 'modified' },
+      { id: q3.id, lastActivityKind: 'commented' },
+    ]);
+    // The Newest order does not move, but its cards carry the same last activity.
+    expect((await bob.api.question.list({ order: 'newest' })).items[1]).toMatchObject({
+      id: q2.id,
+      lastActivityKind: 'modified',
+    });
+
+    // A later comment or answer is the latest activity again.
+    clock.tick();
+    await bob.api.comment.create({ id: answer.id, type: 'answer', text: 'Thanks' });
+    expect((await cards())[0]).toMatchObject({ id: q2.id, lastActivityKind: 'commented' });
+    clock.tick();
+    await bob.api.answer.create({ qid: q1.id, text: 'Another answer' });
+    expect((await cards())[0]).toMatchObject({ id: q1.id, lastActivityKind: 'answered' });
+  });
+
+  it('a vote or a view is not activity: the Active order and its cards stay as they were', async () => {
+    const { alice, bob, carol, q1, q2 } = await threeQuestions();
+    const activity = async () =>
+      (await bob.api.question.list({ order: 'active' })).items.map((q) => ({
+        title: q.title,
+        lastActivityAt: q.lastActivityAt,
+        lastActivityKind: q.lastActivityKind,
+      }));
+    const asked = await activity();
+    clock.tick();
+    await bob.api.question.view({ qid: q1.id });
+    await carol.api.question.vote({ qid: q1.id, vote: 'up' });
+    expect(await activity()).toEqual(asked);
+
+    const { answer } = await alice.api.answer.create({ qid: q2.id, text: 'An answer' });
+    const answered = await activity();
+    expect(answered.map((q) => [q.title, q.lastActivityKind])).toEqual([
+      ['Q2', 'answered'],
+      ['Q3', 'asked'],
+      ['Q1', 'asked'],
+    ]);
+    clock.tick();
+    await bob.api.answer.vote({ answerId: answer.id, vote: 'up' });
+    await bob.api.question.vote({ qid: q2.id, vote: 'down' });
+    await carol.api.question.view({ qid: q2.id });
+    await carol.api.question.view({ qid: q1.id });
+    expect(await activity()).toEqual(answered);
   });
 
   it('mostViewed lists the most viewed first, ties by the higher id', async () => {

@@ -51,13 +51,17 @@ export const questionOrderLabels: Record<QuestionOrder, string> = {
   mostViewed: 'Most Viewed',
 };
 
-/** What a question's last activity was: a card in the Active order says it ('answered 3 minutes ago'). */
-export const QUESTION_ACTIVITIES = ['asked', 'answered', 'commented'] as const;
+/**
+ * What a question's last activity was: a card in the Active order says it ('answered 3 minutes ago');
+ * an edit of the question or of one of its answers is 'modified', as on Stack Overflow.
+ */
+export const QUESTION_ACTIVITIES = ['asked', 'answered', 'commented', 'modified'] as const;
 export type QuestionActivity = (typeof QUESTION_ACTIVITIES)[number];
 export const questionActivityLabels: Record<QuestionActivity, string> = {
   asked: 'asked',
   answered: 'answered',
   commented: 'commented',
+  modified: 'modified',
 };
 
 /** What makes two tag names the same tag: case does not count, in any script. */

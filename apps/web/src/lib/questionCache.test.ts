@@ -225,6 +225,7 @@ describe('applyQuestionEventToList', () => {
       tags,
       editedAt: at(50),
       revisionCount: 1,
+      lastActivityAt: at(50),
     };
     const patch = applyQuestionEventToList(data, edited, newest);
     expect(patch.refetch).toBe(false);
@@ -236,6 +237,73 @@ describe('applyQuestionEventToList', () => {
       true,
     );
     expect(applyQuestionEventToList(data, { ...edited, qid: 99 }, newest).data).toBe(data);
+  });
+
+  it("moves an edited question, or one whose answer was edited, to the top of Active as 'modified'", () => {
+    const active: ListView = { order: 'active' };
+    const edited: QuestionEvent = {
+      type: 'edited',
+      qid: 1,
+      title: 'Question 1, edited',
+      text: 'New text',
+      tags: [{ id: 1, name: 'react', description: '' }],
+      editedAt: at(100),
+      revisionCount: 1,
+      lastActivityAt: at(100),
+    };
+    const patch = applyQuestionEventToList(data, edited, active);
+    expect(patch.refetch).toBe(false);
+    expect(ids(patch.data)).toEqual([1, 3, 2]);
+    expect(listItems(patch.data)[0]).toMatchObject({
+      title: 'Question 1, edited',
+      lastActivityAt: at(100),
+      lastActivityKind: 'modified',
+    });
+    expect(patch.data.pages.map((p) => p.total)).toEqual([3, 3]);
+    // Replayed, it leaves the same list.
+    expect(applyQuestionEventToList(patch.data, edited, active).data).toEqual(patch.data);
+
+    const answerEdited: QuestionEvent = {
+      type: 'answerEdited',
+      qid: 2,
+      answerId: 51,
+      text: 'Better',
+      editedAt: at(110),
+      revisionCount: 1,
+      lastActivityAt: at(110),
+    };
+    const next = applyQuestionEventToList(patch.data, answerEdited, active).data;
+    expect(ids(next)).toEqual([2, 1, 3]);
+    expect(listItems(next)[0]).toMatchObject({
+      lastActivityAt: at(110),
+      lastActivityKind: 'modified',
+    });
+    // A comment after the edit says 'commented'; the edit replayed late does not undo it.
+    const comment: QuestionEvent = {
+      type: 'commented',
+      qid: 2,
+      parent: { type: 'answer', id: 51 },
+      comment: { id: 9, text: 'c', commentBy: 'bob', commentDateTime: at(120) },
+      lastActivityAt: at(120),
+    };
+    const commented = applyQuestionEventToList(next, comment, active).data;
+    const late = applyQuestionEventToList(commented, answerEdited, active).data;
+    expect(listItems(late).find((item) => item.id === 2)).toMatchObject({
+      lastActivityAt: at(120),
+      lastActivityKind: 'commented',
+    });
+
+    // Other orders keep their order and show the new activity; an edit off the cached pages
+    // refetches Active only.
+    const onNewest = applyQuestionEventToList(data, answerEdited, newest).data;
+    expect(ids(onNewest)).toEqual([3, 2, 1]);
+    expect(listItems(onNewest)[1]?.lastActivityKind).toBe('modified');
+    expect(applyQuestionEventToList(data, { ...edited, qid: 7 }, active).refetch).toBe(true);
+    expect(applyQuestionEventToList(data, { ...answerEdited, qid: 7 }, active).refetch).toBe(true);
+    expect(applyQuestionEventToList(data, { ...answerEdited, qid: 7 }, newest)).toEqual({
+      data,
+      refetch: false,
+    });
   });
 });
 
@@ -359,9 +427,15 @@ describe('applyQuestionEventToDetail', () => {
       tags: [],
       editedAt: at(revisionCount),
       revisionCount,
+      lastActivityAt: at(revisionCount),
     });
     const second = applyQuestionEventToDetail(detail(), edited(2, 'Second'), 'a');
-    expect(second).toMatchObject({ title: 'Second', text: 'Second text', revisionCount: 2 });
+    expect(second).toMatchObject({
+      title: 'Second',
+      text: 'Second text',
+      revisionCount: 2,
+      lastActivityAt: at(2),
+    });
     expect(applyQuestionEventToDetail(second, edited(1, 'First'), 'a')).toBe(second);
 
     const answerEdited = (revisionCount: number, text: string): QuestionEvent => ({
@@ -371,9 +445,11 @@ describe('applyQuestionEventToDetail', () => {
       text,
       editedAt: at(revisionCount),
       revisionCount,
+      lastActivityAt: at(revisionCount),
     });
     const answered = applyQuestionEventToDetail(detail(), answerEdited(1, 'Better'), 'a');
     expect(answered.answers[0]).toMatchObject({ text: 'Better', revisionCount: 1 });
+    expect(answered.lastActivityAt).toEqual(at(1));
     const late = applyQuestionEventToDetail(answered, answerEdited(1, 'Stale'), 'a');
     expect(late.answers[0]?.text).toBe('Better');
   });

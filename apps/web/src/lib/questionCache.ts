@@ -1,4 +1,10 @@
-import { QUESTION_ORDERS, SEARCH_MAX, tagKey, type QuestionOrder } from '@app/validators';
+import {
+  QUESTION_ORDERS,
+  SEARCH_MAX,
+  tagKey,
+  type QuestionActivity,
+  type QuestionOrder,
+} from '@app/validators';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { RouterOutputs } from '../trpc';
 
@@ -153,6 +159,40 @@ function moveToTop(data: QuestionListData, item: QuestionSummary, countsAsNew: b
   };
 }
 
+/** What a card says an activity event was ('answered 3 minutes ago', 'modified …'). */
+const ACTIVITY_OF = {
+  answered: 'answered',
+  commented: 'commented',
+  edited: 'modified',
+  answerEdited: 'modified',
+} as const satisfies Record<string, QuestionActivity>;
+
+type ActivityEvent = Extract<QuestionEvent, { type: keyof typeof ACTIVITY_OF }>;
+
+/**
+ * Activity on a listed question: its last activity becomes this event's, unless the event is older
+ * (a replay), along with what else the event changed on the card; Active moves it to the top.
+ */
+function applyActivity(
+  data: QuestionListData,
+  event: ActivityEvent,
+  view: ListView,
+  change: (item: QuestionSummary) => Partial<QuestionSummary> = () => ({}),
+): ListPatch {
+  const patched = patchItem(data, event.qid, (item) => ({
+    ...item,
+    ...change(item),
+    lastActivityAt: later(item.lastActivityAt, event.lastActivityAt),
+    lastActivityKind:
+      event.lastActivityAt.getTime() >= item.lastActivityAt.getTime()
+        ? ACTIVITY_OF[event.type]
+        : item.lastActivityKind,
+  }));
+  if (view.order !== 'active') return { data: patched, refetch: false };
+  const item = listItems(patched).find((q) => q.id === event.qid);
+  return { data: item ? moveToTop(patched, item, false) : patched, refetch: false };
+}
+
 /** Whether a new question belongs in the list: true, false, or null when only the server can tell (search). */
 function matchesFilter(view: ListView, question: QuestionSummary): boolean | null {
   if (view.search) return null;
@@ -172,8 +212,10 @@ function matchesFilter(view: ListView, question: QuestionSummary): boolean | nul
  *   Unanswered drops it once answered.
  * - voted / viewed: counts change in place (Most Viewed keeps its order until the next fetch).
  * - accepted: the card's accepted mark follows; answer votes do not show on cards.
- * - edited: title and tags change in place; a search or tag list refetches (the edit may move the
- *   question in or out of it). Answer edits do not show on cards.
+ * - edited: title, tags and last activity ('modified') change in place, and Active moves it to the top;
+ *   a search or tag list refetches (the edit may move the question in or out of it).
+ * - answerEdited: the question's last activity ('modified'), as for a comment.
+ * Activity on a question not cached refetches the Active order (it now belongs on top).
  */
 export function applyQuestionEventToList(
   data: QuestionListData,
@@ -209,21 +251,11 @@ export function applyQuestionEventToList(
       }
       if (view.order === 'unanswered' && event.type === 'answered')
         return { data: removeItem(data, event.qid), refetch: false };
-      const patched = patchItem(data, event.qid, (item) => ({
-        ...item,
-        lastActivityAt: later(item.lastActivityAt, event.lastActivityAt),
-        // What the card says happened last ('answered 3 minutes ago'): this event, unless it is older.
-        lastActivityKind:
-          event.lastActivityAt.getTime() >= item.lastActivityAt.getTime()
-            ? event.type
-            : item.lastActivityKind,
-        ...(event.type === 'answered'
+      return applyActivity(data, event, view, (item) =>
+        event.type === 'answered'
           ? { answerCount: Math.max(item.answerCount, event.answerCount) }
-          : {}),
-      }));
-      if (view.order !== 'active') return { data: patched, refetch: false };
-      const item = listItems(patched).find((q) => q.id === event.qid);
-      return { data: item ? moveToTop(patched, item, false) : patched, refetch: false };
+          : {},
+      );
     }
     case 'voted': {
       if (!present) return unchanged;
@@ -259,18 +291,14 @@ export function applyQuestionEventToList(
     }
     case 'edited': {
       if (view.search || view.tag) return { data, refetch: true };
-      if (!present) return unchanged;
-      return {
-        data: patchItem(data, event.qid, (item) => ({
-          ...item,
-          title: event.title,
-          tags: event.tags,
-        })),
-        refetch: false,
-      };
+      if (!present) return view.order === 'active' ? { data, refetch: true } : unchanged;
+      return applyActivity(data, event, view, () => ({ title: event.title, tags: event.tags }));
+    }
+    case 'answerEdited': {
+      if (!present) return view.order === 'active' ? { data, refetch: true } : unchanged;
+      return applyActivity(data, event, view);
     }
     case 'answerVoted':
-    case 'answerEdited':
       return unchanged;
   }
 }
@@ -383,10 +411,12 @@ export function applyQuestionEventToDetail(
         tags: event.tags,
         editedAt: event.editedAt,
         revisionCount: event.revisionCount,
+        lastActivityAt: later(detail.lastActivityAt, event.lastActivityAt),
       };
     case 'answerEdited':
       return {
         ...detail,
+        lastActivityAt: later(detail.lastActivityAt, event.lastActivityAt),
         answers: detail.answers.map((answer) =>
           answer.id === event.answerId && event.revisionCount > answer.revisionCount
             ? {

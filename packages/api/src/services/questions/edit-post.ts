@@ -49,8 +49,9 @@ export interface EditedQuestion {
 /**
  * The author's edit of their question: title, text and tags checked as when asking (the router's
  * schema), stored with a revision holding the values before and after, in one transaction whose
- * 'edited' event brings every open page the new values. The full-text index follows the new title and
- * text (its trigger). Only the asker may edit (FORBIDDEN); an edit that changes nothing is refused.
+ * 'edited' event brings every open page the new values. The edit is the question's latest activity
+ * (the Active order). The full-text index follows the new title and text (its trigger). Only the
+ * asker may edit (FORBIDDEN); an edit that changes nothing is refused.
  */
 export function editQuestion(
   deps: ApiDeps,
@@ -79,6 +80,8 @@ export function editQuestion(
         text: input.text,
         editedAt: now,
         revisionCount: sql`${questions.revisionCount} + 1`,
+        // An edit is activity: it moves the question up the Active order ('modified …').
+        lastActivityAt: now,
       })
       .where(eq(questions.id, qid))
       .returning({ revisionCount: questions.revisionCount })
@@ -111,7 +114,7 @@ export function editQuestion(
       editedAt: now,
       revisionCount,
     };
-    const event = publish('question', qid, { type: 'edited', ...question });
+    const event = publish('question', qid, { type: 'edited', ...question, lastActivityAt: now });
     notifyMentions({ tx, now, publish }, viewer, { qid }, input.text);
     return { question, event };
   });
@@ -126,8 +129,9 @@ export interface EditedAnswer {
 }
 
 /**
- * The author's edit of their answer, checked as when answering, kept as a revision; its
- * 'answerEdited' event goes to the question's page. Only the answer's author may edit (FORBIDDEN).
+ * The author's edit of their answer, checked as when answering, kept as a revision; it is the
+ * question's latest activity, and its 'answerEdited' event goes to the question's page and lists.
+ * Only the answer's author may edit (FORBIDDEN).
  */
 export function editAnswer(
   deps: ApiDeps,
@@ -151,6 +155,7 @@ export function editAnswer(
       .where(eq(answers.id, answerId))
       .returning({ revisionCount: answers.revisionCount })
       .get();
+    tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, qid)).run();
     tx.insert(answerRevisions)
       .values({
         answerId,
@@ -162,7 +167,11 @@ export function editAnswer(
       })
       .run();
     const answer: EditedAnswer = { qid, answerId, text: input.text, editedAt: now, revisionCount };
-    const event = publish('question', qid, { type: 'answerEdited', ...answer });
+    const event = publish('question', qid, {
+      type: 'answerEdited',
+      ...answer,
+      lastActivityAt: now,
+    });
     notifyMentions({ tx, now, publish }, viewer, { qid, answerId }, input.text);
     return { answer, event };
   });

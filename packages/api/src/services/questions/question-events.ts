@@ -57,6 +57,8 @@ export type QuestionEvent =
       editedAt: Date;
       /** Grows with every edit of the question: a client keeps the highest it has seen. */
       revisionCount: number;
+      /** An edit is activity: the question's new last activity (the edit's time), for Active. */
+      lastActivityAt: Date;
     }
   | {
       type: 'answerEdited';
@@ -66,6 +68,8 @@ export type QuestionEvent =
       editedAt: Date;
       /** Grows with every edit of the answer. */
       revisionCount: number;
+      /** The question's new last activity (the edit's time), as for an edit of the question. */
+      lastActivityAt: Date;
     }
   | { type: 'viewed'; qid: number; viewCount: number };
 

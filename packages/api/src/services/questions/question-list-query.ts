@@ -121,11 +121,19 @@ function filterConditions(shape: FilterShape, plan: Plan): SQL[] {
 const qualified = (table: Table, column: Column) =>
   sql`${sql.identifier(getTableName(table))}.${sql.identifier(column.name)}`;
 
-// Only the last activity's time is kept on the row: an answer at that time makes it 'answered'; a time
-// after the asking without one is a comment. Evaluated for the page's rows only (answers_question).
+// Only the last activity's time is kept on the row, so its kind is worked out from the times: an edit of
+// the question at that time makes it 'modified' (its own column); for a question with answers, one pass
+// over them (answers_question) finds an answer at that time ('answered') or an answer edit ('modified');
+// a time after the asking without either is a comment. Evaluated for the page's rows only.
+const lastActivityAt = qualified(questions, questions.lastActivityAt);
+const kindAmongAnswers = sql`(select case
+    when max(${qualified(answers, answers.ansDateTime)}) = ${lastActivityAt} then 'answered'
+    when max(${qualified(answers, answers.editedAt)} = ${lastActivityAt}) then 'modified' end
+  from ${answers} where ${qualified(answers, answers.questionId)} = ${qualified(questions, questions.id)})`;
 const lastActivityKind = sql<QuestionActivity>`case
-  when ${questions.answerCount} > 0 and ${questions.lastActivityAt} = (select max(${qualified(answers, answers.ansDateTime)}) from ${answers} where ${qualified(answers, answers.questionId)} = ${qualified(questions, questions.id)}) then 'answered'
+  when ${questions.lastActivityAt} = ${questions.editedAt} then 'modified'
   when ${questions.lastActivityAt} = ${questions.askDateTime} then 'asked'
+  when ${questions.answerCount} > 0 then coalesce(${kindAmongAnswers}, 'commented')
   else 'commented' end`.as('last_activity_kind');
 
 const summaryColumns = {

@@ -21,7 +21,7 @@ export interface QuestionSummary {
   tags: TagView[];
   askedBy: string;
   askDateTime: Date;
-  /** When it was asked, or last answered or commented on. */
+  /** When it was asked, or last answered, commented on or edited (itself or one of its answers). */
   lastActivityAt: Date;
   /** What happened at lastActivityAt: the Active order's cards say 'answered 3 minutes ago'. */
   lastActivityKind: QuestionActivity;
