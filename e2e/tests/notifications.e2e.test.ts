@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createComment, createQuestion, createUser } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
-import { launchBrowser, newUser, screenshot, uniqueName, uniqueTag } from '../support/browser';
+import {
+  baseURL,
+  launchBrowser,
+  newUser,
+  screenshot,
+  uniqueName,
+  uniqueTag,
+} from '../support/browser';
 import { markDocument, notReloaded, signUp } from '../support/flows';
 
 let browser: Browser;
@@ -145,5 +153,58 @@ describe('notifications', () => {
       .getByRole('link', { name: /answered your question/ })
       .waitFor();
     await screenshot(asker, 'notifications-page-1280');
+  });
+
+  it('a count read before a live notification and answered after it does not put the older number back', async () => {
+    const owner = await createUser('owner');
+    const commenter = await createUser('commenter');
+    const question = await createQuestion(owner, {
+      title: `A question to comment on ${uniqueTag('race')}`,
+      text: 'Comments on it notify the asker.',
+      tags: [uniqueTag('race')],
+    });
+    const page = await newUser(browser);
+    await page.context().addCookies([{ name: 'qa_session', value: owner.session, url: baseURL() }]);
+
+    // The stream's start, seen on the wire.
+    let streamId: unknown = null;
+    let started: () => void = () => {};
+    const streamStarted = new Promise<void>((resolve) => (started = resolve));
+    page.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => {
+        for (const message of [JSON.parse(String(payload))].flat() as Record<string, unknown>[]) {
+          const params = message.params as { path?: string } | undefined;
+          if (params?.path === 'notification.onChange') streamId = message.id;
+        }
+      });
+      socket.on('framereceived', ({ payload }) => {
+        const message = JSON.parse(String(payload)) as { id?: unknown; result?: { type?: string } };
+        if (streamId !== null && message.id === streamId && message.result?.type === 'started')
+          started();
+      });
+    });
+    // Every count read made before the notification exists is read from the server at once (so it
+    // holds the older number) and answered only after the page has shown the live notification.
+    let commented = false;
+    const held: { fulfill: () => Promise<void> }[] = [];
+    await page.route(/\/trpc\/[^?]*notification\.unreadCount/, async (route) => {
+      if (commented) return route.continue();
+      const response = await route.fetch();
+      held.push({ fulfill: () => route.fulfill({ response }) });
+    });
+
+    await page.goto('/home');
+    await streamStarted;
+    // The start's own read of the count is under way (and held) by now.
+    await page.waitForTimeout(300);
+    commented = true;
+    await createComment(commenter, { type: 'question', id: question.id }, 'Noticed while loading');
+    await expect.poll(() => bellName(page), { timeout: 5000 }).toBe('Notifications, 1 unread');
+    expect(held.length).toBeGreaterThan(0);
+    // The older answers arrive now; a read the page gave up on cannot be answered any more.
+    for (const read of held) await read.fulfill().catch(() => undefined);
+    await page.waitForTimeout(500);
+    expect(await bellName(page)).toBe('Notifications, 1 unread');
+    await page.context().close();
   });
 });

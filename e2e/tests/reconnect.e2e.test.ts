@@ -135,7 +135,7 @@ describe('the connection status in the header', () => {
     // Pages load but WebSockets cannot get through: it says so, and not that it lost a connection.
     wsProxy.cutWebSockets();
     await page.reload();
-    await page.getByRole('link', { name: 'Ask a Question' }).waitFor();
+    await page.getByRole('link', { name: 'Ask a Question' }).first().waitFor();
     await connection(page).getByText('Connecting…').waitFor({ timeout: 15_000 });
     await screenshot(page, 'reconnect-status-connecting', false);
     wsProxy.restore();

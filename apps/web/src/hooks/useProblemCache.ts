@@ -7,7 +7,7 @@ import { applyProblemEventToDetail } from '../lib/problemDetail';
 import { applyProblemEventToList, problemListViewFromInput } from '../lib/problemList';
 import type { IdentifiedProblemEvent, ProblemListData, SubmissionRow } from '../lib/problemTypes';
 import { createVoteOrder } from '../lib/questionCache';
-import { createAppliedIds, isFetchingMore, shouldRestart } from '../lib/queryRestart';
+import { createAppliedIds, isFetchingMore, restartFetch, shouldRestart } from '../lib/queryRestart';
 import { trpc } from '../trpc';
 import { PROBLEM_LISTS_KEY, problemListInputOf } from './useProblemList';
 
@@ -60,7 +60,7 @@ export function applyProblemEvent(
       exact: true,
     });
     if (detail && shouldRestart(detail.queryHash, detail.state.fetchStatus === 'fetching'))
-      void queryClient.invalidateQueries({ queryKey: detail.queryKey, exact: true });
+      void restartFetch(queryClient, detail.queryKey);
   }
 
   if (event.type === 'submitted') {

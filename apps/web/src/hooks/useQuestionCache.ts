@@ -10,7 +10,7 @@ import {
   type IdentifiedQuestionEvent,
   type QuestionListData,
 } from '../lib/questionCache';
-import { createAppliedIds, isFetchingMore, shouldRestart } from '../lib/queryRestart';
+import { createAppliedIds, isFetchingMore, restartFetch, shouldRestart } from '../lib/queryRestart';
 import { trpc } from '../trpc';
 
 type Utils = ReturnType<typeof trpc.useUtils>;
@@ -55,7 +55,7 @@ export function applyQuestionEvent(
     .getQueryCache()
     .find({ queryKey: getQueryKey(trpc.question.byId, detailKey, 'query'), exact: true });
   if (detail && shouldRestart(detail.queryHash, detail.state.fetchStatus === 'fetching'))
-    void queryClient.invalidateQueries({ queryKey: detail.queryKey, exact: true });
+    void restartFetch(queryClient, detail.queryKey);
   if (event.type === 'created' || event.type === 'edited') void utils.tag.list.invalidate();
   // A revision history on screen (or cached) gets the new edit.
   if (event.type === 'edited') void utils.question.revisions.invalidate({ qid: event.qid });

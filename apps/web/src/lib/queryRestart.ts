@@ -1,3 +1,5 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
 /** True while an infinite query loads its next page (rather than refetching what it has). */
 export function isFetchingMore(state: { fetchMeta: unknown }): boolean {
   const meta = state.fetchMeta as { fetchMore?: unknown } | null;
@@ -17,6 +19,15 @@ export function shouldRestart(queryHash: string, fetching: boolean): boolean {
   if (now - (restartedAt.get(queryHash) ?? 0) < RESTART_GAP_MS) return false;
   restartedAt.set(queryHash, now);
   return true;
+}
+
+/**
+ * Fetches a query afresh, dropping the fetch under way rather than joining it: that fetch may have
+ * read the database before the event, and a query with no data yet would otherwise just wait for it.
+ */
+export async function restartFetch(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  await queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
 /** Remembers the ids of the events applied lately: a write's own event comes back on the live stream too. */

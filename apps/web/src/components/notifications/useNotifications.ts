@@ -1,7 +1,10 @@
 import type { NotificationEvent, NotificationView } from '@app/api';
 import { NOTIFICATIONS_PAGE_SIZE } from '@app/validators';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useState } from 'react';
 import { useUserContext } from '../../auth/context';
+import { shouldRestart } from '../../lib/queryRestart';
 import { trpc } from '../../trpc';
 import { applyNotificationEvent } from './notificationCache';
 
@@ -33,12 +36,29 @@ function firstTime(username: string, id: string): boolean {
   return true;
 }
 
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+/**
+ * Reads the count and the list afresh. A read already under way is dropped rather than joined: it
+ * may have read the database before the latest event and would put the older number back.
+ */
+function rereadNotifications(utils: Utils): void {
+  void (async () => {
+    await Promise.all([utils.notification.unreadCount.cancel(), utils.notification.list.cancel()]);
+    await Promise.all([
+      utils.notification.unreadCount.invalidate(),
+      utils.notification.list.invalidate(),
+    ]);
+  })();
+}
+
 /**
  * Applies a notification event (live, or a mark's reply) to the bell's count and the cached list,
  * once. Every event carries the unread count after it, so the bell shows the latest event's number.
  */
 export function useApplyNotificationEvent(): (event: Identified<NotificationEvent>) => boolean {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const me = useUserContext().user.username;
   return useCallback(
     ({ id, payload }: Identified<NotificationEvent>) => {
@@ -47,9 +67,12 @@ export function useApplyNotificationEvent(): (event: Identified<NotificationEven
       utils.notification.list.setInfiniteData(NOTIFICATION_LIST_INPUT, (data) =>
         data ? { ...data, pages: applyNotificationEvent(data.pages, payload) } : data,
       );
+      // A read under way may predate this event: read again (at most once a second).
+      const fetching = queryClient.isFetching({ queryKey: getQueryKey(trpc.notification) }) > 0;
+      if (shouldRestart('notification', fetching)) rereadNotifications(utils);
       return true;
     },
-    [utils, me],
+    [utils, queryClient, me],
   );
 }
 
@@ -66,10 +89,7 @@ export function useLiveNotifications(onCreated?: (notification: NotificationView
   trpc.notification.onChange.useSubscription(input, {
     onStarted: () => {
       // Without a resume point, events between the first fetches and this start could be lost.
-      if (!resumePoints.has(me)) {
-        void utils.notification.unreadCount.invalidate();
-        void utils.notification.list.invalidate();
-      }
+      if (!resumePoints.has(me)) rereadNotifications(utils);
     },
     onData: ({ id, data }) => {
       resumePoints.set(me, id);
