@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
 import type { TestResult } from '../lib/problemTypes';
+import { restartReads, restartReadsUnderWay } from '../lib/queryRestart';
 import { trpc } from '../trpc';
 import { useApplyGame } from './useGameCache';
 
@@ -18,20 +21,24 @@ export interface RoomTestResults {
  * A reload refetches the state; a dropped connection resumes after the last event seen.
  */
 export function useGameRoom(id: string) {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const apply = useApplyGame();
   const game = trpc.game.byId.useQuery({ id }, { retry: false });
   const [testResults, setTestResults] = useState<RoomTestResults | null>(null);
   const [input] = useState(() => ({ id, lastEventId: resumePoints.get(id) ?? null }));
+  const reads = [getQueryKey(trpc.game.byId, { id })];
 
   trpc.game.onRoom.useSubscription(input, {
     onStarted: () => {
-      if (!resumePoints.has(id)) void utils.game.byId.invalidate({ id });
+      if (!resumePoints.has(id)) void restartReads(queryClient, reads);
     },
     onData: ({ id: eventId, data }) => {
       resumePoints.set(id, eventId);
-      if (data.type === 'state') apply(data.game);
-      else if (data.type === 'testResults') setTestResults({ results: data.results, by: data.by });
+      if (data.type === 'state') {
+        restartReadsUnderWay(queryClient, reads);
+        apply(data.game);
+      } else if (data.type === 'testResults')
+        setTestResults({ results: data.results, by: data.by });
     },
   });
 

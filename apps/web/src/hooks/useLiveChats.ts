@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
 import { useUserContext } from '../auth/context';
+import { restartReads, restartReadsUnderWay } from '../lib/queryRestart';
 import { trpc } from '../trpc';
 import { useMessagingCache } from './useMessagingCache';
 
@@ -21,35 +24,37 @@ function resumePointOf(username: string) {
  * on every page. Mount it once, in the signed-in layout.
  */
 export function useLiveChats(): void {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const { applyChat, applyInbox } = useMessagingCache();
   const point = resumePointOf(useUserContext().user.username);
   const [input] = useState(() => ({
     chat: { lastEventId: point.chat },
     inbox: { lastEventId: point.inbox },
   }));
+  const list = getQueryKey(trpc.chat.list);
+  const chat = getQueryKey(trpc.chat.byId);
 
   trpc.chat.onChatEvent.useSubscription(input.chat, {
     onStarted: () => {
       // Without a resume point, events between the fetches and this start could be lost: refetch once.
-      if (!point.chat) {
-        void utils.chat.list.invalidate();
-        void utils.chat.byId.invalidate();
-        void utils.chat.messages.invalidate();
-      }
+      if (!point.chat)
+        void restartReads(queryClient, [list, chat, getQueryKey(trpc.chat.messages)]);
     },
     onData: ({ id, data }) => {
       point.chat = id;
+      // Messages are not re-read: live ones are kept beside the history (hooks/useMessagingCache).
+      restartReadsUnderWay(queryClient, [list, chat]);
       applyChat({ id, payload: data });
     },
   });
 
   trpc.chat.onInbox.useSubscription(input.inbox, {
     onStarted: () => {
-      if (!point.inbox) void utils.chat.list.invalidate();
+      if (!point.inbox) void restartReads(queryClient, [list]);
     },
     onData: ({ id, data }) => {
       point.inbox = id;
+      restartReadsUnderWay(queryClient, [list]);
       applyInbox({ id, payload: data });
     },
   });

@@ -1,4 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
+import { restartReads, restartReadsUnderWay } from '../lib/queryRestart';
 import { trpc } from '../trpc';
 import { useApplyProblemEvent } from './useProblemCache';
 
@@ -10,18 +13,21 @@ const resumePoints = new Map<number, string>();
  * arrive without a reload, for every viewer. Mount it with a fixed id (key the component by id).
  */
 export function useLiveProblem(id: number): void {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const apply = useApplyProblemEvent();
   const [input] = useState(() => ({ id, lastEventId: resumePoints.get(id) ?? null }));
+  const reads = [
+    getQueryKey(trpc.problem.byId, { id: input.id }),
+    getQueryKey(trpc.submission.list, { problemId: input.id }),
+  ];
 
   trpc.problem.onProblemUpdated.useSubscription(input, {
     onStarted: () => {
-      if (resumePoints.has(input.id)) return;
-      void utils.problem.byId.invalidate({ id: input.id });
-      void utils.submission.list.invalidate({ problemId: input.id });
+      if (!resumePoints.has(input.id)) void restartReads(queryClient, reads);
     },
     onData: ({ id: eventId, data: event }) => {
       resumePoints.set(input.id, eventId);
+      restartReadsUnderWay(queryClient, reads, { firstOnly: true });
       apply({ id: eventId, payload: event });
     },
   });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { restartReads, restartReadsUnderWay } from '../lib/queryRestart';
 import { trpc } from '../trpc';
 import { useApplyProblemEvent } from './useProblemCache';
 import { PROBLEM_LISTS_KEY } from './useProblemList';
@@ -20,11 +21,11 @@ export function useLiveProblems(): void {
   trpc.problem.onProblemChanged.useSubscription(input, {
     onStarted: () => {
       // Without a resume point, events between the fetch and this start could be lost: refetch once.
-      if (!resumePoint.lastEventId)
-        void queryClient.invalidateQueries({ queryKey: PROBLEM_LISTS_KEY });
+      if (!resumePoint.lastEventId) void restartReads(queryClient, [PROBLEM_LISTS_KEY]);
     },
     onData: ({ id, data: event }) => {
       resumePoint.lastEventId = id;
+      restartReadsUnderWay(queryClient, [PROBLEM_LISTS_KEY], { firstOnly: true });
       apply({ id, payload: event });
     },
   });

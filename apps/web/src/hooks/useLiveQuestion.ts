@@ -1,4 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
+import { restartReads } from '../lib/queryRestart';
 import { trpc } from '../trpc';
 import { useApplyQuestionEvent } from './useQuestionCache';
 
@@ -10,16 +13,18 @@ const resumePoints = new Map<number, string>();
  * views arrive without a reload. Mount it with a fixed qid (key the component by qid).
  */
 export function useLiveQuestion(qid: number): void {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const apply = useApplyQuestionEvent();
   const [input] = useState(() => ({ qid, lastEventId: resumePoints.get(qid) ?? null }));
 
   trpc.question.onQuestionUpdated.useSubscription(input, {
     onStarted: () => {
-      if (!resumePoints.has(input.qid)) void utils.question.byId.invalidate({ qid: input.qid });
+      if (!resumePoints.has(input.qid))
+        void restartReads(queryClient, [getQueryKey(trpc.question.byId, { qid: input.qid })]);
     },
     onData: ({ id, data: event }) => {
       resumePoints.set(input.qid, id);
+      // A read under way when the event lands is restarted by apply (hooks/useQuestionCache).
       apply({ id, payload: event });
     },
   });

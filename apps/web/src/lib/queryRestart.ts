@@ -30,6 +30,39 @@ export async function restartFetch(queryClient: QueryClient, queryKey: QueryKey)
   await queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
+/**
+ * Reads every query under these keys afresh as a live stream starts without a resume point: a read
+ * under way may predate the stream, and an event between the two would be lost, so that read is
+ * dropped rather than joined (see restartFetch).
+ */
+export async function restartReads(
+  queryClient: QueryClient,
+  queryKeys: readonly QueryKey[],
+): Promise<void> {
+  await Promise.all(queryKeys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/**
+ * Before a live event is applied: a read under way under these keys may have read the database
+ * before the event and would put the older value back (a first read, with nothing cached, would
+ * miss the event), so it is restarted, at most once a second per query. `firstOnly` leaves reads
+ * of cached data to apply functions that restart a patched read themselves.
+ */
+export function restartReadsUnderWay(
+  queryClient: QueryClient,
+  queryKeys: readonly QueryKey[],
+  { firstOnly = false }: { firstOnly?: boolean } = {},
+): void {
+  const cache = queryClient.getQueryCache();
+  for (const queryKey of queryKeys) {
+    for (const query of cache.findAll({ queryKey, fetchStatus: 'fetching' })) {
+      if (isFetchingMore(query.state) || (firstOnly && query.state.data !== undefined)) continue;
+      if (shouldRestart(query.queryHash, true)) void restartFetch(queryClient, query.queryKey);
+    }
+  }
+}
+
 /** Remembers the ids of the events applied lately: a write's own event comes back on the live stream too. */
 export function createAppliedIds(capacity = 500): (id: string) => boolean {
   const applied = new Set<string>();
