@@ -60,6 +60,8 @@ export class RestClient {
     this.call('GET', path, undefined, headers);
   post = (path: string, body: unknown, headers?: Record<string, string>) =>
     this.call('POST', path, body, headers);
+  patch = (path: string, body: unknown) => this.call('PATCH', path, body);
+  delete = (path: string) => this.call('DELETE', path);
 
   /** A socket.io connection with this client's cookies; resolves once connected. */
   async socket(): Promise<Socket> {

@@ -1,84 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusal, ISO, RestClient, signedUp } from './rest-test-client';
 import { useTestServer } from './test-server';
 
 // The original client's REST paths (SPEC §7) against the real server on a temporary database.
 
 const running = useTestServer();
 
-interface Answer {
-  status: number;
-  text: string;
-  headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  json: any;
-}
-
-/** A browser-like client: keeps the cookies it is given and sends them back. */
-class Client {
-  cookies = new Map<string, string>();
-
-  async call(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Answer> {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const res = await fetch(`${running.url}${path}`, {
-      method,
-      headers: {
-        accept: 'application/json, text/plain, */*',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(cookie ? { cookie } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const value = pair!.slice(eq + 1);
-      if (value) this.cookies.set(pair!.slice(0, eq), value);
-      else this.cookies.delete(pair!.slice(0, eq));
-    }
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, text, headers: res.headers, json };
-  }
-  get = (path: string, headers?: Record<string, string>) =>
-    this.call('GET', path, undefined, headers);
-  post = (path: string, body: unknown, headers?: Record<string, string>) =>
-    this.call('POST', path, body, headers);
-  patch = (path: string, body: unknown) => this.call('PATCH', path, body);
-  delete = (path: string) => this.call('DELETE', path);
-}
-
-async function signedUp(username: string): Promise<Client> {
-  const client = new Client();
-  const res = await client.post('/user/signup', { username, password: 'password123' });
-  expect(res.status).toBe(200);
-  return client;
-}
-
-/** A refusal: the status, and a short sentence (not JSON, not a stack). */
-function expectRefusal(res: Answer, status: number, sentence?: RegExp) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-  expect(res.text.length).toBeGreaterThan(3);
-  expect(res.text).not.toMatch(/[{}]|at \w+ \(/);
-  if (sentence) expect(res.text).toMatch(sentence);
-}
-
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const url = () => running.url;
 
 describe('/user', () => {
   it('signs up: the user without any password, a session cookie and a readable XSRF cookie', async () => {
-    const client = new Client();
+    const client = new RestClient(url);
     const res = await client.post('/user/signup', { username: 'ann', password: 'password123' });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -95,7 +27,7 @@ describe('/user', () => {
   });
 
   it('refuses a taken username (409), a bad payload (400) and a wrong password', async () => {
-    const client = new Client();
+    const client = new RestClient(url);
     expectRefusal(
       await client.post('/user/signup', { username: 'ann', password: 'password123' }),
       409,
@@ -114,7 +46,7 @@ describe('/user', () => {
   });
 
   it('logs in through the same session as the tRPC API', async () => {
-    const client = new Client();
+    const client = new RestClient(url);
     const res = await client.post('/user/login', { username: 'ann', password: 'password123' });
     expect(res.status).toBe(200);
     expect(res.json.username).toBe('ann');
@@ -123,19 +55,19 @@ describe('/user', () => {
   });
 
   it('lists users and reads one (401 signed out, 404 unknown)', async () => {
-    const client = await signedUp('lister');
+    const client = await signedUp(url, 'lister');
     const list = await client.get('/user/getUsers');
     expect(list.status).toBe(200);
     expect(list.json.map((user: { username: string }) => user.username)).toContain('ann');
     const one = await client.get('/user/getUser/ann');
     expect(one.json).toMatchObject({ username: 'ann', biography: '' });
     expectRefusal(await client.get('/user/getUser/nobody_here'), 404);
-    expectRefusal(await new Client().get('/user/getUsers'), 401);
+    expectRefusal(await new RestClient(url).get('/user/getUsers'), 401);
   });
 
   it('updates only your own biography and password, and deletes only yourself', async () => {
-    const client = await signedUp('bio_owner');
-    await signedUp('bio_other');
+    const client = await signedUp(url, 'bio_owner');
+    await signedUp(url, 'bio_other');
     const bio = await client.patch('/user/updateBiography', {
       username: 'bio_owner',
       biography: 'Hello',
@@ -148,7 +80,10 @@ describe('/user', () => {
       /yourself/,
     );
     expectRefusal(
-      await new Client().patch('/user/updateBiography', { username: 'bio_owner', biography: 'x' }),
+      await new RestClient(url).patch('/user/updateBiography', {
+        username: 'bio_owner',
+        biography: 'x',
+      }),
       401,
     );
     expectRefusal(
@@ -163,29 +98,29 @@ describe('/user', () => {
         })
       ).status,
     ).toBe(200);
-    const again = await new Client().post('/user/login', {
+    const again = await new RestClient(url).post('/user/login', {
       username: 'bio_owner',
       password: 'password456',
     });
     expect(again.status).toBe(200);
     expectRefusal(await client.delete('/user/deleteUser/bio_other'), 403);
     expect((await client.delete('/user/deleteUser/bio_owner')).status).toBe(200);
-    expectRefusal(await new Client().get('/user/getUser/bio_owner'), 401);
+    expectRefusal(await new RestClient(url).get('/user/getUser/bio_owner'), 401);
   });
 
   it('logs out', async () => {
-    const client = await signedUp('leaver');
+    const client = await signedUp(url, 'leaver');
     expect((await client.post('/user/logout', {})).status).toBe(200);
     expectRefusal(await client.get('/user/getUsers'), 401);
   });
 });
 
 describe('/question, /tag, /answer, /comment', () => {
-  let asker: Client;
+  let asker: RestClient;
   let qid: string;
 
   beforeAll(async () => {
-    asker = await signedUp('asker');
+    asker = await signedUp(url, 'asker');
   });
 
   it('adds a question as yourself only, with a sentence for what is wrong', async () => {
@@ -201,7 +136,7 @@ describe('/question, /tag, /answer, /comment', () => {
       views: [],
       comments: [],
     };
-    expectRefusal(await new Client().post('/question/addQuestion', payload), 401);
+    expectRefusal(await new RestClient(url).post('/question/addQuestion', payload), 401);
     expectRefusal(await asker.post('/question/addQuestion', { ...payload, askedBy: 'ann' }), 403);
     expectRefusal(
       await asker.post('/question/addQuestion', { ...payload, tags: [] }),
@@ -289,22 +224,24 @@ describe('/question, /tag, /answer, /comment', () => {
   });
 
   it('lists every question with tags as objects and answers and comments populated', async () => {
-    const res = await new Client().get('/question/getQuestion?order=newest&search=');
+    const res = await new RestClient(url).get('/question/getQuestion?order=newest&search=');
     expect(res.status).toBe(200);
     const found = res.json.find((question: { _id: string }) => question._id === qid);
     expect(found.tags[0]).toMatchObject({ name: 'react', description: expect.any(String) });
     expect(found.answers).toHaveLength(1);
     expect(found.answers[0].comments).toHaveLength(1);
     expect(found.comments).toHaveLength(1);
-    const unanswered = await new Client().get('/question/getQuestion?order=unanswered');
+    const unanswered = await new RestClient(url).get('/question/getQuestion?order=unanswered');
     expect(unanswered.json.some((question: { _id: string }) => question._id === qid)).toBe(false);
-    const searched = await new Client().get('/question/getQuestion?order=newest&search=useEffect');
+    const searched = await new RestClient(url).get(
+      '/question/getQuestion?order=newest&search=useEffect',
+    );
     expect(searched.json.map((question: { _id: string }) => question._id)).toEqual([qid]);
-    expectRefusal(await new Client().get('/question/getQuestion?order=sideways'), 400);
+    expectRefusal(await new RestClient(url).get('/question/getQuestion?order=sideways'), 400);
   });
 
   it('reads one question and records the view of the signed-in user only', async () => {
-    const viewer = await signedUp('viewer');
+    const viewer = await signedUp(url, 'viewer');
     const res = await viewer.get(`/question/getQuestionById/${qid}?username=viewer`);
     expect(res.status).toBe(200);
     expect(res.json.views).toHaveLength(1);
@@ -317,7 +254,7 @@ describe('/question, /tag, /answer, /comment', () => {
   });
 
   it('votes and answers {msg, upVotes, downVotes}', async () => {
-    const voter = await signedUp('voter');
+    const voter = await signedUp(url, 'voter');
     const up = await voter.post('/question/upvoteQuestion', { qid, username: 'voter' });
     expect(up.status).toBe(200);
     expect(up.json).toEqual({ msg: expect.any(String), upVotes: ['voter'], downVotes: [] });
@@ -329,29 +266,33 @@ describe('/question, /tag, /answer, /comment', () => {
       404,
     );
     expectRefusal(
-      await new Client().post('/question/upvoteQuestion', { qid, username: 'voter' }),
+      await new RestClient(url).post('/question/upvoteQuestion', { qid, username: 'voter' }),
       401,
     );
   });
 
   it('lists tags with their question counts and finds one by name', async () => {
-    const list = await new Client().get('/tag/getTagsWithQuestionNumber');
+    const list = await new RestClient(url).get('/tag/getTagsWithQuestionNumber');
     expect(list.status).toBe(200);
     expect(list.json).toContainEqual(expect.objectContaining({ name: 'react', qcnt: 1 }));
-    const one = await new Client().get('/tag/getTagByName/React');
+    const one = await new RestClient(url).get('/tag/getTagByName/React');
     expect(one.json).toEqual({ name: 'react', description: expect.any(String) });
-    expectRefusal(await new Client().get('/tag/getTagByName/no-such-tag'), 404);
+    expectRefusal(await new RestClient(url).get('/tag/getTagByName/no-such-tag'), 404);
   });
 });
 
 describe('/messaging and /chat', () => {
-  let alice: Client;
-  let bob: Client;
-  let eve: Client;
+  let alice: RestClient;
+  let bob: RestClient;
+  let eve: RestClient;
   let chatId: string;
 
   beforeAll(async () => {
-    [alice, bob, eve] = await Promise.all([signedUp('alice'), signedUp('bob'), signedUp('eve')]);
+    [alice, bob, eve] = await Promise.all([
+      signedUp(url, 'alice'),
+      signedUp(url, 'bob'),
+      signedUp(url, 'eve'),
+    ]);
   });
 
   it('adds and lists global messages, as yourself only', async () => {
@@ -377,7 +318,7 @@ describe('/messaging and /chat', () => {
       msgFrom: 'alice',
       msgDateTime: expect.stringMatching(ISO),
     });
-    expectRefusal(await new Client().get('/messaging/getMessages'), 401);
+    expectRefusal(await new RestClient(url).get('/messaging/getMessages'), 401);
   });
 
   it('creates a chat, adds messages and reads it: participants only', async () => {
@@ -420,7 +361,7 @@ describe('/messaging and /chat', () => {
     expect(mine.status).toBe(200);
     expect(mine.json.map((chat: { _id: string }) => chat._id)).toContain(chatId);
     expectRefusal(await eve.get('/chat/getChatsByUser/bob'), 403);
-    expectRefusal(await new Client().get('/chat/getChatsByUser/bob'), 401);
+    expectRefusal(await new RestClient(url).get('/chat/getChatsByUser/bob'), 401);
   });
 });
 
@@ -429,7 +370,7 @@ describe('browsers on other origins', () => {
   const evil = 'https://evil.example';
 
   it('answers a preflight from CLIENT_ORIGINS with credentials, and not one from elsewhere', async () => {
-    const allowed = await new Client().call('OPTIONS', '/user/login', undefined, {
+    const allowed = await new RestClient(url).call('OPTIONS', '/user/login', undefined, {
       origin: client,
       'access-control-request-method': 'POST',
       'access-control-request-headers': 'content-type',
@@ -437,7 +378,7 @@ describe('browsers on other origins', () => {
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(client);
     expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
-    const refused = await new Client().call('OPTIONS', '/user/login', undefined, {
+    const refused = await new RestClient(url).call('OPTIONS', '/user/login', undefined, {
       origin: evil,
       'access-control-request-method': 'POST',
     });
@@ -445,20 +386,20 @@ describe('browsers on other origins', () => {
   });
 
   it('lets CLIENT_ORIGINS make changes and refuses other origins', async () => {
-    const ok = await new Client().post(
+    const ok = await new RestClient(url).post(
       '/user/signup',
       { username: 'cors_ok', password: 'password123' },
       { origin: client },
     );
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe(client);
-    const refused = await new Client().post(
+    const refused = await new RestClient(url).post(
       '/user/signup',
       { username: 'cors_no', password: 'password123' },
       { origin: evil },
     );
     expectRefusal(refused, 403);
-    expect((await new Client().get('/user/getUser/cors_no')).status).not.toBe(200);
+    expect((await new RestClient(url).get('/user/getUser/cors_no')).status).not.toBe(200);
   });
 
   it('keeps the /trpc guard as it was: a CLIENT_ORIGINS page cannot call tRPC mutations', async () => {
@@ -471,7 +412,7 @@ describe('browsers on other origins', () => {
   });
 
   it('requires X-XSRF-TOKEN, when sent, to match the XSRF-TOKEN cookie', async () => {
-    const user = await signedUp('xsrf_user');
+    const user = await signedUp(url, 'xsrf_user');
     const token = user.cookies.get('XSRF-TOKEN')!;
     expect(token).toMatch(/^[\w-]{16,}$/);
     const matching = await user.post(

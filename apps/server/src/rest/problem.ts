@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
 import { idOf, objectOf, restRoute, textOf, type Caller } from './adapter';
+import { addVoteRoutes } from './vote';
 import { wireProblem, wireTestResult } from './wire';
 
 const PAGE = 100;
@@ -98,26 +99,17 @@ export function problemRoutes(createRequestContext: CreateRequestContext): Route
     }),
   );
 
-  for (const [path, vote] of [
-    ['/upvoteProblem', 'up'],
-    ['/downvoteProblem', 'down'],
-  ] as const) {
-    router.post(
-      path,
-      route(async (req, _res, { caller, requireSelf }) => {
-        const body = objectOf(req.body);
-        await requireSelf(body.username);
-        const id = idOf(body.pid, 'problem ID');
-        const { myVote } = await caller.problem.vote({ id, vote });
-        const { upVotes, downVotes } = await caller.problem.byId({ id });
-        const msg =
-          myVote === 0
-            ? `${vote === 'up' ? 'Upvote' : 'Downvote'} cancelled successfully`
-            : `Problem ${vote === 'up' ? 'upvoted' : 'downvoted'} successfully`;
-        return { msg, upVotes, downVotes };
-      }),
-    );
-  }
+  addVoteRoutes(router, createRequestContext, {
+    noun: 'Problem',
+    paths: { up: '/upvoteProblem', down: '/downvoteProblem' },
+    idField: 'pid',
+    idLabel: 'problem ID',
+    vote: async (caller, id, vote) => {
+      const { myVote } = await caller.problem.vote({ id, vote });
+      const { upVotes, downVotes } = await caller.problem.byId({ id });
+      return { myVote, upVotes, downVotes };
+    },
+  });
 
   return router;
 }

@@ -5,6 +5,7 @@ import { appRouter } from '@app/api';
 import { LegacyQuestionList } from '../response-cache-legacy-list';
 import { sendCachedBody } from '../response-cache';
 import { idOf, objectOf, RestError, restRoute, sendError, textOf, type Caller } from './adapter';
+import { addVoteRoutes } from './vote';
 import { wireQuestion } from './wire';
 
 function orderOf(value: unknown): QuestionOrder {
@@ -75,26 +76,17 @@ export function questionRoutes(createRequestContext: CreateRequestContext): Rout
     }),
   );
 
-  for (const [path, vote] of [
-    ['/upvoteQuestion', 'up'],
-    ['/downvoteQuestion', 'down'],
-  ] as const) {
-    router.post(
-      path,
-      route(async (req, _res, { caller, requireSelf }) => {
-        const body = objectOf(req.body);
-        await requireSelf(body.username);
-        const qid = idOf(body.qid, 'question id');
-        const { myVote } = await caller.question.vote({ qid, vote });
-        const { upVotes, downVotes } = await caller.question.byId({ qid });
-        const msg =
-          myVote === 0
-            ? `${vote === 'up' ? 'Upvote' : 'Downvote'} cancelled successfully`
-            : `Question ${vote === 'up' ? 'upvoted' : 'downvoted'} successfully`;
-        return { msg, upVotes, downVotes };
-      }),
-    );
-  }
+  addVoteRoutes(router, createRequestContext, {
+    noun: 'Question',
+    paths: { up: '/upvoteQuestion', down: '/downvoteQuestion' },
+    idField: 'qid',
+    idLabel: 'question id',
+    vote: async (caller, qid, vote) => {
+      const { myVote } = await caller.question.vote({ qid, vote });
+      const { upVotes, downVotes } = await caller.question.byId({ qid });
+      return { myVote, upVotes, downVotes };
+    },
+  });
 
   return router;
 }

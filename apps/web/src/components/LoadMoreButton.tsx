@@ -38,3 +38,23 @@ export function LoadMoreButton({ onLoadMore, loading, auto = true }: LoadMoreBut
     </div>
   );
 }
+
+/** The part of an infinite query that pages it. */
+export interface PagedList {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** 'Load more' under an infinite query's list while it has another page (one fetch at a time). */
+export function NextPageButton({ list }: { list: PagedList }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <LoadMoreButton
+      loading={list.isFetchingNextPage}
+      onLoadMore={() => {
+        if (!list.isFetchingNextPage) void list.fetchNextPage();
+      }}
+    />
+  );
+}

@@ -21,8 +21,8 @@ export interface QuestionCardProps {
 export function QuestionCard({ question, now, showLastActivity = false }: QuestionCardProps) {
   const activity = question.lastActivityKind;
   return (
-    <article className="question-card">
-      <div className="question-card__stats">
+    <article className="question-card list-card">
+      <div className="question-card__stats list-card__stats">
         <span className="question-card__stat">{countLabel(question.voteScore, 'vote')}</span>
         <span
           className={`question-card__stat${question.answerCount > 0 ? ' question-card__stat--answered' : ''}${question.hasAcceptedAnswer ? ' question-card__stat--accepted' : ''}`}
@@ -40,8 +40,8 @@ export function QuestionCard({ question, now, showLastActivity = false }: Questi
         <span className="question-card__stat">{countLabel(question.viewCount, 'view')}</span>
       </div>
       <div className="question-card__main">
-        <h2 className="question-card__title">
-          <Link to={`/question/${question.id}`} className="question-card__link">
+        <h2 className="question-card__title list-card__title">
+          <Link to={`/question/${question.id}`} className="question-card__link list-card__link">
             {question.title}
           </Link>
         </h2>

@@ -1,10 +1,10 @@
 import { formError, LoginInput } from '@app/validators';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useLoginContext } from '../../auth/context';
-import { Alert, Button, Checkbox, TextField } from '../../components';
+import { Alert, TextField } from '../../components';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { prefixedError } from '../../lib/errors';
+import { AuthForm, UsernameField, useAuthSubmit } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 
 /** Login (/): username, password, show-password, Submit; errors under the form (SPEC §2, §8). */
@@ -16,26 +16,14 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useAuthSubmit('Error while logging in');
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     clearNotice();
-    const problem = formError(LoginInput, { username, password });
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await login({ username: username.trim(), password: password.trim() });
-      // Signed in: the route guard moves on to the page asked for, or /home.
-    } catch (err) {
-      setError(prefixedError('Error while logging in', err));
-      setBusy(false);
-    }
+    // Signed in: the route guard moves on to the page asked for, or /home.
+    void submit(formError(LoginInput, { username, password }), () =>
+      login({ username: username.trim(), password: password.trim() }),
+    );
   };
 
   return (
@@ -52,17 +40,14 @@ export default function LoginPage() {
       }
     >
       {notice && <Alert tone="success">{notice}</Alert>}
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
+      <AuthForm
+        onSubmit={onSubmit}
+        busy={busy}
+        error={error}
+        showPassword={showPassword}
+        onShowPasswordChange={setShowPassword}
+      >
+        <UsernameField value={username} onChange={setUsername} />
         <TextField
           label="Password"
           name="password"
@@ -71,16 +56,7 @@ export default function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Checkbox
-          label="Show password"
-          checked={showPassword}
-          onChange={(e) => setShowPassword(e.target.checked)}
-        />
-        <Button type="submit" busy={busy} className="form__submit">
-          Submit
-        </Button>
-        {error && <Alert>{error}</Alert>}
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

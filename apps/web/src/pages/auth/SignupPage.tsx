@@ -1,10 +1,10 @@
 import { formError, PASSWORD_MIN, SignupForm, USERNAME_MAX } from '@app/validators';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useLoginContext } from '../../auth/context';
-import { Alert, Button, Checkbox, TextField } from '../../components';
+import { TextField } from '../../components';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { prefixedError } from '../../lib/errors';
+import { AuthForm, UsernameField, useAuthSubmit } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 
 /** Signup (/signup): username, password, confirm password, show-password, Submit (SPEC §2, §5, §8). */
@@ -17,25 +17,12 @@ export default function SignupPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useAuthSubmit('Error while signing up');
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = formError(SignupForm, { username, password, confirmPassword });
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await signup({ username: username.trim(), password: password.trim() });
-    } catch (err) {
-      setError(prefixedError('Error while signing up', err));
-      setBusy(false);
-    }
-  };
+  const onSubmit = () =>
+    void submit(formError(SignupForm, { username, password, confirmPassword }), () =>
+      signup({ username: username.trim(), password: password.trim() }),
+    );
 
   const passwordType = showPassword ? 'text' : 'password';
   return (
@@ -51,17 +38,17 @@ export default function SignupPage() {
         </>
       }
     >
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          hint={`Up to ${USERNAME_MAX} letters, digits, '_', '-' or '.'`}
+      <AuthForm
+        onSubmit={onSubmit}
+        busy={busy}
+        error={error}
+        showPassword={showPassword}
+        onShowPasswordChange={setShowPassword}
+      >
+        <UsernameField
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={setUsername}
+          hint={`Up to ${USERNAME_MAX} letters, digits, '_', '-' or '.'`}
         />
         <TextField
           label="Password"
@@ -80,16 +67,7 @@ export default function SignupPage() {
           value={confirmPassword}
           onChange={(e) => setConfirmPassword(e.target.value)}
         />
-        <Checkbox
-          label="Show password"
-          checked={showPassword}
-          onChange={(e) => setShowPassword(e.target.checked)}
-        />
-        <Button type="submit" busy={busy} className="form__submit">
-          Submit
-        </Button>
-        {error && <Alert>{error}</Alert>}
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

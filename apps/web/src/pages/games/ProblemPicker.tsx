@@ -1,11 +1,11 @@
 import { problemMessages, type ProblemSort } from '@app/validators';
 import { useId, useState } from 'react';
-import { Alert, EmptyState, LoadingState } from '../../components';
-import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { NextPageButton } from '../../components/LoadMoreButton';
+import { SortButtons } from '../../components/SortButtons';
 import { useProblemList } from '../../hooks/useProblemList';
-import { prefixedError } from '../../lib/errors';
 import { problemListItems, withSort, type ProblemListView } from '../../lib/problemList';
 import { countLabel } from '../../lib/questionCache';
+import { ProblemsLoaded } from '../problems/ProblemsLoaded';
 
 const PICKER_SORTS: readonly { sort: ProblemSort; label: string }[] = [
   { sort: 'upvotes', label: 'Upvotes' },
@@ -41,40 +41,15 @@ export function ProblemPicker({ value, onChange, error }: ProblemPickerProps) {
       </legend>
       <div className="problem-picker__bar">
         <span className="field__hint">The code starts from the problem’s function signature.</span>
-        <div className="order-buttons" role="group" aria-label="Sort problems">
-          {PICKER_SORTS.map(({ sort, label }) => {
-            const active = view.sort === sort;
-            return (
-              <button
-                key={sort}
-                type="button"
-                className="order-buttons__button"
-                aria-pressed={active}
-                onClick={() => setView((old) => withSort(old, sort))}
-              >
-                {label}
-                {active && (
-                  <>
-                    <span aria-hidden="true" className="order-buttons__arrow">
-                      {view.direction === 'desc' ? ' ↓' : ' ↑'}
-                    </span>
-                    <span className="visually-hidden">
-                      {view.direction === 'desc' ? ', descending' : ', ascending'}
-                    </span>
-                  </>
-                )}
-              </button>
-            );
-          })}
-        </div>
+        <SortButtons
+          sorts={PICKER_SORTS}
+          active={view.sort}
+          direction={view.direction}
+          onSort={(sort) => setView((old) => withSort(old, sort))}
+          label="Sort problems"
+        />
       </div>
-      {list.isPending ? (
-        <LoadingState label="Loading problems..." />
-      ) : !list.data ? (
-        <Alert>{prefixedError(problemMessages.fetchProblemsFailed, list.error)}</Alert>
-      ) : items.length === 0 ? (
-        <EmptyState title={problemMessages.noProblems} />
-      ) : (
+      <ProblemsLoaded list={list} count={items.length} emptyTitle={problemMessages.noProblems}>
         <ul className="problem-picker__list">
           {items.map((problem) => (
             <li key={problem.id}>
@@ -97,15 +72,8 @@ export function ProblemPicker({ value, onChange, error }: ProblemPickerProps) {
             </li>
           ))}
         </ul>
-      )}
-      {list.hasNextPage && (
-        <LoadMoreButton
-          loading={list.isFetchingNextPage}
-          onLoadMore={() => {
-            if (!list.isFetchingNextPage) void list.fetchNextPage();
-          }}
-        />
-      )}
+      </ProblemsLoaded>
+      <NextPageButton list={list} />
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}

@@ -1,11 +1,8 @@
 import { CreateChatInput, formError, messagingMessages } from '@app/validators';
-import { useState, type FormEvent } from 'react';
 import { useUserContext } from '../../auth/context';
-import { Alert, Button } from '../../components';
 import { useMessagingCache } from '../../hooks/useMessagingCache';
-import { prefixedError } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { UserPicker } from './UserPicker';
+import { UserPickerForm } from './UserPickerForm';
 
 export interface CreateChatPanelProps {
   id: string;
@@ -19,51 +16,25 @@ export function CreateChatPanel({ id, onOpen }: CreateChatPanelProps) {
   const utils = trpc.useUtils();
   const { applyChat } = useMessagingCache();
   const create = trpc.chat.create.useMutation();
-  const [selected, setSelected] = useState<string | null>(null);
-  const [pickError, setPickError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError(null);
-    const input = { username: selected ?? '' };
-    const problem = formError(CreateChatInput, input);
-    if (problem) {
-      setPickError(problem);
-      return;
-    }
-    setPickError(null);
-    try {
-      const { chat, event: created } = await create.mutateAsync(input);
-      if (created) applyChat(created);
-      // An existing chat the list does not hold yet (e.g. not loaded): the list asks again.
-      if (!utils.chat.list.getData()?.some((c) => c.id === chat.id))
-        void utils.chat.list.invalidate();
-      onOpen(chat.id);
-    } catch (err) {
-      setServerError(prefixedError('Error while creating the chat', err));
-    }
-  };
-
   return (
-    <form id={id} className="card create-chat" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <UserPicker
-        legend="Choose a user to chat with"
-        searchLabel="Search users to chat with"
-        selected={selected}
-        onSelect={(username) => {
-          setSelected(username);
-          setPickError(null);
-        }}
-        exclude={[me]}
-        error={pickError}
-      />
-      <div className="button-row">
-        <Button type="submit" busy={create.isPending}>
-          {messagingMessages.createChat}
-        </Button>
-      </div>
-      {serverError && <Alert>{serverError}</Alert>}
-    </form>
+    <UserPickerForm
+      id={id}
+      className="card create-chat"
+      legend="Choose a user to chat with"
+      searchLabel="Search users to chat with"
+      exclude={[me]}
+      submitLabel={messagingMessages.createChat}
+      busy={create.isPending}
+      check={(username) => formError(CreateChatInput, { username })}
+      send={async (username) => {
+        const { chat, event: created } = await create.mutateAsync({ username });
+        if (created) applyChat(created);
+        // An existing chat the list does not hold yet (e.g. not loaded): the list asks again.
+        if (!utils.chat.list.getData()?.some((c) => c.id === chat.id))
+          void utils.chat.list.invalidate();
+        onOpen(chat.id);
+      }}
+      failurePrefix="Error while creating the chat"
+    />
   );
 }

@@ -145,7 +145,7 @@ export function MessageLog({
             <p className="message-log__start">This is the start of the conversation.</p>
           ) : null}
           {messages.length === 0 ? <p className="message-log__empty">{emptyText}</p> : null}
-          <ol ref={content} className="message-list">
+          <ol ref={content} className="message-list stacked-list">
             {messages.map((message) => (
               <MessageItem
                 key={message.key}

@@ -47,7 +47,7 @@ export function UserPicker({
 
   return (
     <fieldset
-      className={`user-picker${error ? ' user-picker--invalid' : ''}`}
+      className={`user-picker stacked-fieldset${error ? ' user-picker--invalid' : ''}`}
       aria-describedby={error ? errorId : undefined}
     >
       <legend className="user-picker__legend">{legend}</legend>
@@ -69,7 +69,7 @@ export function UserPicker({
       ) : shown.length === 0 ? (
         <p className="user-picker__note">No Users Found</p>
       ) : (
-        <ul className="user-picker__list">
+        <ul className="user-picker__list tile-grid">
           {shown.map((user) => (
             <li key={user.username}>
               <label className="user-picker__option">

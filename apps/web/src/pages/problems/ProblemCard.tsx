@@ -17,8 +17,8 @@ export interface ProblemCardProps {
  */
 export function ProblemCard({ problem, now }: ProblemCardProps) {
   return (
-    <article className="problem-card">
-      <div className="problem-card__votes">
+    <article className="problem-card list-card">
+      <div className="problem-card__votes list-card__stats">
         <span className="problem-card__score">{countLabel(problem.voteScore, 'vote')}</span>
         <span className="problem-card__split">
           <span>{problem.upVoteCount} up</span>
@@ -26,8 +26,8 @@ export function ProblemCard({ problem, now }: ProblemCardProps) {
         </span>
       </div>
       <div className="problem-card__main">
-        <h2 className="problem-card__title">
-          <Link to={`/problem/${problem.id}`} className="problem-card__link">
+        <h2 className="problem-card__title list-card__title">
+          <Link to={`/problem/${problem.id}`} className="problem-card__link list-card__link">
             {problem.title}
           </Link>
         </h2>

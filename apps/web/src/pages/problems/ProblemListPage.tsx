@@ -3,20 +3,13 @@ import {
   PROBLEM_SORTS,
   problemMessages,
   problemSortLabels,
-  type ProblemSort,
 } from '@app/validators';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  Alert,
-  Button,
-  ButtonLink,
-  EmptyState,
-  LoadingState,
-  PageHeader,
-  TextField,
-} from '../../components';
-import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Button, ButtonLink, PageHeader } from '../../components';
+import { ListSearchBox } from '../../components/ListSearchBox';
+import { NextPageButton } from '../../components/LoadMoreButton';
+import { SortButtons } from '../../components/SortButtons';
+import { useHandedOverMessage } from '../../components/useHandedOverMessage';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLiveProblems } from '../../hooks/useLiveProblems';
 import { useNow } from '../../hooks/useNow';
@@ -33,77 +26,9 @@ import {
 } from '../../lib/problemList';
 import { countLabel } from '../../lib/questionCache';
 import { ProblemCard } from './ProblemCard';
+import { ProblemsLoaded } from './ProblemsLoaded';
 
-/** The search box: Enter sets ?search= (keeping the sort), or removes it when the box is empty. */
-function SearchBox({ view }: { view: ProblemListView }) {
-  const navigate = useNavigate();
-  const [text, setText] = useState(view.search ?? '');
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const search = text.trim();
-    void navigate(
-      problemListHref({
-        sort: view.sort,
-        direction: view.direction,
-        ...(search ? { search } : {}),
-      }),
-    );
-  };
-  return (
-    <form role="search" className="problem-search" onSubmit={onSubmit}>
-      <TextField
-        label="Search problems"
-        hideLabel
-        type="search"
-        placeholder="Search problems ..."
-        enterKeyHint="search"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={PROBLEM_SEARCH_MAX}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-    </form>
-  );
-}
-
-/** Upvotes / Downvotes / Date: the active one shows its direction and flips it when clicked again. */
-function SortButtons({
-  view,
-  onSort,
-}: {
-  view: ProblemListView;
-  onSort: (sort: ProblemSort) => void;
-}) {
-  return (
-    <div className="order-buttons" role="group" aria-label="Sort">
-      {PROBLEM_SORTS.map((sort) => {
-        const active = view.sort === sort;
-        return (
-          <button
-            key={sort}
-            type="button"
-            className="order-buttons__button"
-            aria-pressed={active}
-            onClick={() => onSort(sort)}
-          >
-            {problemSortLabels[sort]}
-            {active && (
-              <>
-                <span aria-hidden="true" className="order-buttons__arrow">
-                  {view.direction === 'desc' ? ' ↓' : ' ↑'}
-                </span>
-                <span className="visually-hidden">
-                  {view.direction === 'desc' ? ', descending' : ', ascending'}
-                </span>
-              </>
-            )}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
+const SORTS = PROBLEM_SORTS.map((sort) => ({ sort, label: problemSortLabels[sort] }));
 
 /**
  * Problem list (/problems, SPEC §2): sort by Upvotes / Downvotes / Date (the active one toggles,
@@ -119,12 +44,7 @@ export default function ProblemListPage() {
   useLiveProblems();
 
   // 'Problem added!' handed over by the create screen, shown once.
-  const location = useLocation();
-  const [notice] = useState(() => (location.state as { notice?: unknown } | null)?.notice);
-  useEffect(() => {
-    if ((location.state as { notice?: unknown } | null)?.notice)
-      void navigate({ search: location.search }, { replace: true, state: null });
-  }, [location.state, location.search, navigate]);
+  const notice = useHandedOverMessage('notice');
 
   const list = useProblemList(view);
   const items = problemListItems(list.data);
@@ -146,11 +66,28 @@ export default function ProblemListPage() {
           </>
         }
       />
-      {typeof notice === 'string' && <Alert tone="success">{notice}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
       <div className="questions-toolbar">
-        <SearchBox key={view.search ?? ''} view={view} />
+        {/* Enter sets ?search= (keeping the sort), or removes it when the box is empty. */}
+        <ListSearchBox
+          key={view.search ?? ''}
+          className="problem-search"
+          label="Search problems"
+          placeholder="Search problems ..."
+          maxLength={PROBLEM_SEARCH_MAX}
+          initial={view.search}
+          onSearch={(search) =>
+            go({ sort: view.sort, direction: view.direction, ...(search ? { search } : {}) })
+          }
+        />
         <div className="problems-page__sorts">
-          <SortButtons view={view} onSort={(sort) => go(withSort(view, sort))} />
+          <SortButtons
+            sorts={SORTS}
+            active={view.sort}
+            direction={view.direction}
+            onSort={(sort) => go(withSort(view, sort))}
+            label="Sort"
+          />
           {view.sort && (
             <Button variant="ghost" size="sm" onClick={() => go(clearSort(view))}>
               Clear Sort
@@ -158,34 +95,23 @@ export default function ProblemListPage() {
           )}
         </div>
       </div>
-      {list.isPending ? (
-        <LoadingState label="Loading problems..." />
-      ) : !list.data ? (
-        <Alert>{prefixedError(problemMessages.fetchProblemsFailed, list.error)}</Alert>
-      ) : items.length === 0 ? (
-        <EmptyState title={emptyListMessage(view, problemMessages)} />
-      ) : (
-        <>
-          <ul className="question-list problem-list" aria-label="Problems">
-            {items.map((problem) => (
-              <li key={problem.id}>
-                <ProblemCard problem={problem} now={now} />
-              </li>
-            ))}
-          </ul>
-          {list.hasNextPage && (
-            <LoadMoreButton
-              loading={list.isFetchingNextPage}
-              onLoadMore={() => {
-                if (!list.isFetchingNextPage) void list.fetchNextPage();
-              }}
-            />
-          )}
-          {list.isError && (
-            <Alert>{prefixedError(problemMessages.fetchProblemsFailed, list.error)}</Alert>
-          )}
-        </>
-      )}
+      <ProblemsLoaded
+        list={list}
+        count={items.length}
+        emptyTitle={emptyListMessage(view, problemMessages)}
+      >
+        <ul className="question-list problem-list" aria-label="Problems">
+          {items.map((problem) => (
+            <li key={problem.id}>
+              <ProblemCard problem={problem} now={now} />
+            </li>
+          ))}
+        </ul>
+        <NextPageButton list={list} />
+        {list.isError && (
+          <Alert>{prefixedError(problemMessages.fetchProblemsFailed, list.error)}</Alert>
+        )}
+      </ProblemsLoaded>
     </div>
   );
 }

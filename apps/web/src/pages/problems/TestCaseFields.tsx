@@ -25,7 +25,7 @@ export function TestCaseFields({
 }: TestCaseFieldsProps) {
   const id = useId();
   return (
-    <fieldset className="test-case-fields" aria-describedby={`${id}-hint`}>
+    <fieldset className="test-case-fields stacked-fieldset" aria-describedby={`${id}-hint`}>
       <legend className="field__label">
         Test Cases
         <span className="field__required" aria-hidden="true">
@@ -37,7 +37,7 @@ export function TestCaseFields({
         {problemMessages.testForm}, e.g. <code>assert(add(1, 2), 3)</code>. Hidden tests run on
         every attempt, but only you can read them.
       </p>
-      <ol className="test-case-fields__list">
+      <ol className="test-case-fields__list stacked-list">
         {tests.map((test, index) => {
           const inputId = `${id}-test-${test.key}`;
           const error = errors[index];

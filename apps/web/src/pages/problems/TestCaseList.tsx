@@ -12,7 +12,7 @@ export interface TestCaseListProps {
 export function TestCaseList({ testCases }: TestCaseListProps) {
   if (testCases.length === 0) return <p className="muted">{problemMessages.noTestCases}</p>;
   return (
-    <ol className="test-case-list">
+    <ol className="test-case-list stacked-list">
       {testCases.map((test) => (
         <li key={test.number} className="test-case-list__item">
           <span className="test-case-list__name">

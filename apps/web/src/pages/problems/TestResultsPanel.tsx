@@ -35,7 +35,7 @@ export function TestResultsPanel({ results, stale = false }: TestResultsPanelPro
           You changed the code after these results. Run the tests again before you submit.
         </p>
       )}
-      <ol className="test-results__list">
+      <ol className="test-results__list tile-grid">
         {results.map((result) => {
           const ok = passed(result);
           const redacted = isRedacted(result);

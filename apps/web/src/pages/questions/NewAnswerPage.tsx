@@ -1,24 +1,20 @@
-import {
-  CreateAnswerInput,
-  formErrors,
-  questionMessages,
-  TEXT_COUNTER_WITHIN,
-  TEXT_MAX,
-} from '@app/validators';
-import { useId, useState, type FormEvent } from 'react';
+import { CreateAnswerInput, formErrors, questionMessages } from '@app/validators';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useUserContext } from '../../auth/context';
-import { Alert, Button, PageHeader, TextAreaField } from '../../components';
+import { Alert, PageHeader } from '../../components';
 import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
-import { CharacterCounter } from '../../components/post-form/CharacterCounter';
+import { CountedTextArea } from '../../components/post-form/CountedTextArea';
 import { DraftStatus } from '../../components/post-form/DraftStatus';
 import { LeaveFormDialog } from '../../components/post-form/LeaveFormDialog';
+import { usePostSubmit } from '../../components/post-form/usePostSubmit';
+import { PostFormFooter } from '../../components/post-form/PostFormFooter';
 import { useFocusFirstError } from '../../components/post-form/useFocusFirstError';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { draftKeys, hasText, useDraft } from '../../hooks/useDraft';
 import { useLeaveGuard } from '../../hooks/useLeaveGuard';
 import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
-import { errorCode, prefixedError } from '../../lib/errors';
+import { errorCode } from '../../lib/errors';
 import { parseQid } from '../../lib/questionCache';
 import { trpc } from '../../trpc';
 
@@ -50,30 +46,23 @@ function AnswerForm({ qid }: { qid: number }) {
   const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
   const guard = useLeaveGuard(hasText(draft.values) && !missing);
   const { formRef, focusFirstError } = useFocusFirstError();
-  const counterId = useId();
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = usePostSubmit('Error while posting the answer');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setServerError(null);
     const input = { qid, text: text.trim() };
     const problem = formErrors(CreateAnswerInput, input).text ?? null;
     setFieldError(problem);
-    if (problem) {
-      focusFirstError();
-      return;
-    }
-    try {
+    if (problem) focusFirstError();
+    await submit(problem !== null, async () => {
       const { event: created } = await create.mutateAsync(input);
       draft.clear();
       guard.allowLeaving();
       apply(created);
       // Replace the form in the history: Back must not return to it, filled in.
       void navigate(`/question/${qid}`, { replace: true });
-    } catch (err) {
-      setServerError(prefixedError('Error while posting the answer', err));
-    }
+    });
   };
 
   if (missing)
@@ -97,34 +86,17 @@ function AnswerForm({ qid }: { qid: number }) {
         onSubmit={(e) => void onSubmit(e)}
         noValidate
       >
-        <div className="counted-field">
-          <TextAreaField
-            label="Answer Text"
-            required
-            rows={8}
-            className="input--code"
-            value={text}
-            error={fieldError}
-            aria-describedby={counterId}
-            onChange={(e) => {
-              const value = e.target.value;
-              draft.setValues(() => ({ text: value }));
-              if (fieldError) setFieldError(null);
-            }}
-            autoFocus
-          />
-          <CharacterCounter
-            id={counterId}
-            value={text}
-            max={TEXT_MAX}
-            from={TEXT_MAX - TEXT_COUNTER_WITHIN}
-          />
-        </div>
-        <div className="form-page__footer">
-          <Button type="submit" busy={create.isPending}>
-            Post Answer
-          </Button>
-          <p className="form-page__note">{questionMessages.mandatory}</p>
+        <CountedTextArea
+          label="Answer Text"
+          value={text}
+          error={fieldError}
+          onChange={(value) => {
+            draft.setValues(() => ({ text: value }));
+            if (fieldError) setFieldError(null);
+          }}
+          autoFocus
+        />
+        <PostFormFooter submitLabel="Post Answer" busy={create.isPending}>
           <DraftStatus
             restored={draft.restored}
             saved={draft.saved}
@@ -133,7 +105,7 @@ function AnswerForm({ qid }: { qid: number }) {
               setFieldError(null);
             }}
           />
-        </div>
+        </PostFormFooter>
         {serverError && <Alert>{serverError}</Alert>}
       </form>
       <MarkdownPreview text={text} />

@@ -2,27 +2,26 @@ import {
   CreateQuestionInput,
   formErrors,
   parseTagNames,
-  questionMessages,
-  TEXT_COUNTER_WITHIN,
-  TEXT_MAX,
   TITLE_COUNTER_FROM,
   TITLE_MAX,
 } from '@app/validators';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUserContext } from '../../auth/context';
-import { Alert, Button, PageHeader, TextAreaField, TextField } from '../../components';
+import { Alert, PageHeader, TextField } from '../../components';
 import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
 import { CharacterCounter, TagsCounter } from '../../components/post-form/CharacterCounter';
+import { CountedTextArea } from '../../components/post-form/CountedTextArea';
 import { DraftStatus } from '../../components/post-form/DraftStatus';
 import { LeaveFormDialog } from '../../components/post-form/LeaveFormDialog';
+import { usePostSubmit } from '../../components/post-form/usePostSubmit';
+import { PostFormFooter } from '../../components/post-form/PostFormFooter';
 import { TagInput } from '../../components/post-form/TagInput';
 import { useFocusFirstError } from '../../components/post-form/useFocusFirstError';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { draftKeys, hasText, useDraft } from '../../hooks/useDraft';
 import { useLeaveGuard } from '../../hooks/useLeaveGuard';
 import { useApplyQuestionEvent } from '../../hooks/useQuestionCache';
-import { prefixedError } from '../../lib/errors';
 import { trpc } from '../../trpc';
 
 type Field = 'title' | 'text' | 'tags';
@@ -47,8 +46,8 @@ export default function NewQuestionPage() {
   const guard = useLeaveGuard(hasText(fields));
   const { formRef, focusFirstError } = useFocusFirstError();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const ids = { title: useId(), text: useId(), tags: useId() };
+  const { serverError, submit } = usePostSubmit('Error while posting the question');
+  const ids = { title: useId(), tags: useId() };
 
   const set = (field: Field) => (value: string) => {
     draft.setValues((old) => ({ ...old, [field]: value }));
@@ -57,7 +56,6 @@ export default function NewQuestionPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setServerError(null);
     const input = {
       title: fields.title.trim(),
       text: fields.text.trim(),
@@ -65,19 +63,15 @@ export default function NewQuestionPage() {
     };
     const problems = formErrors(CreateQuestionInput, input);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      focusFirstError();
-      return;
-    }
-    try {
+    const refused = Object.keys(problems).length > 0;
+    if (refused) focusFirstError();
+    await submit(refused, async () => {
       const { event: created } = await create.mutateAsync(input);
       draft.clear();
       guard.allowLeaving();
       apply(created);
       void navigate('/home');
-    } catch (err) {
-      setServerError(prefixedError('Error while posting the question', err));
-    }
+    });
   };
 
   return (
@@ -107,25 +101,13 @@ export default function NewQuestionPage() {
             from={TITLE_COUNTER_FROM}
           />
         </div>
-        <div className="counted-field">
-          <TextAreaField
-            label="Question Text"
-            required
-            hint="Add details"
-            rows={8}
-            className="input--code"
-            value={fields.text}
-            error={errors.text}
-            aria-describedby={ids.text}
-            onChange={(e) => set('text')(e.target.value)}
-          />
-          <CharacterCounter
-            id={ids.text}
-            value={fields.text}
-            max={TEXT_MAX}
-            from={TEXT_MAX - TEXT_COUNTER_WITHIN}
-          />
-        </div>
+        <CountedTextArea
+          label="Question Text"
+          hint="Add details"
+          value={fields.text}
+          error={errors.text}
+          onChange={set('text')}
+        />
         <div className="counted-field">
           <TagInput
             value={fields.tags}
@@ -135,11 +117,7 @@ export default function NewQuestionPage() {
           />
           <TagsCounter id={ids.tags} value={fields.tags} />
         </div>
-        <div className="form-page__footer">
-          <Button type="submit" busy={create.isPending}>
-            Post Question
-          </Button>
-          <p className="form-page__note">{questionMessages.mandatory}</p>
+        <PostFormFooter submitLabel="Post Question" busy={create.isPending}>
           <DraftStatus
             restored={draft.restored}
             saved={draft.saved}
@@ -148,7 +126,7 @@ export default function NewQuestionPage() {
               setErrors({});
             }}
           />
-        </div>
+        </PostFormFooter>
         {serverError && <Alert>{serverError}</Alert>}
       </form>
       <MarkdownPreview text={fields.text} />

@@ -5,11 +5,12 @@ import {
   questionOrderLabels,
   searchResultsTitle,
 } from '@app/validators';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, LoadingState, PageHeader, TextField } from '../../components';
-import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, LoadingState, PageHeader } from '../../components';
+import { ListSearchBox } from '../../components/ListSearchBox';
+import { NextPageButton } from '../../components/LoadMoreButton';
 import { QuestionCard } from '../../components/QuestionCard';
+import { useHandedOverMessage } from '../../components/useHandedOverMessage';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLiveQuestions } from '../../hooks/useLiveQuestions';
 import { useNow } from '../../hooks/useNow';
@@ -35,33 +36,6 @@ function listHref(view: ListView): string {
   return query ? `/home?${query}` : '/home';
 }
 
-/** The search box: Enter opens /home?search=… (keeping the order); a blank search shows all questions. */
-function SearchBox({ view }: { view: ListView }) {
-  const navigate = useNavigate();
-  const [text, setText] = useState(view.search ?? '');
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const search = text.trim();
-    void navigate(listHref({ order: view.order, ...(search ? { search } : {}) }));
-  };
-  return (
-    <form role="search" className="question-search" onSubmit={onSubmit}>
-      <TextField
-        label="Search questions"
-        hideLabel
-        type="search"
-        placeholder="Search ..."
-        enterKeyHint="search"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={SEARCH_MAX}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-    </form>
-  );
-}
-
 /**
  * Question list (/home, SPEC §2): title, count, search, the four orders, Ask a Question, question cards,
  * paged 20 at a time. ?search=, ?tag= and ?order= live in the URL so a reload keeps them; the list stays
@@ -85,13 +59,8 @@ export default function QuestionListPage() {
   const now = useNow();
 
   // A message handed over by a redirect (e.g. 'Question ID is missing.'), shown once.
-  const location = useLocation();
+  const notice = useHandedOverMessage('error');
   const navigate = useNavigate();
-  const [notice] = useState(() => (location.state as { error?: unknown } | null)?.error);
-  useEffect(() => {
-    if ((location.state as { error?: unknown } | null)?.error)
-      void navigate({ search: location.search }, { replace: true, state: null });
-  }, [location.state, location.search, navigate]);
 
   const input = {
     order: view.order,
@@ -112,9 +81,20 @@ export default function QuestionListPage() {
         actions={<AskQuestionButton />}
       />
       {aboutTag && tag.data && <TagAbout tag={tag.data} linkToList={!view.tag} />}
-      {typeof notice === 'string' && <Alert>{notice}</Alert>}
+      {notice && <Alert>{notice}</Alert>}
       <div className="questions-toolbar">
-        <SearchBox key={view.search ?? ''} view={view} />
+        {/* Enter opens /home?search=… (keeping the order); a blank search shows all questions. */}
+        <ListSearchBox
+          key={view.search ?? ''}
+          className="question-search"
+          label="Search questions"
+          placeholder="Search ..."
+          maxLength={SEARCH_MAX}
+          initial={view.search}
+          onSearch={(search) =>
+            void navigate(listHref({ order: view.order, ...(search ? { search } : {}) }))
+          }
+        />
         {/* Real links: the order lives in the URL, so each tab opens in a new tab too. */}
         <nav className="order-buttons" aria-label="Order">
           {QUESTION_ORDERS.map((order) => (
@@ -148,14 +128,7 @@ export default function QuestionListPage() {
               </li>
             ))}
           </ul>
-          {list.hasNextPage && (
-            <LoadMoreButton
-              loading={list.isFetchingNextPage}
-              onLoadMore={() => {
-                if (!list.isFetchingNextPage) void list.fetchNextPage();
-              }}
-            />
-          )}
+          <NextPageButton list={list} />
           {list.isError && <Alert>{errorMessage(list.error, questionMessages.fetchFailed)}</Alert>}
         </>
       )}

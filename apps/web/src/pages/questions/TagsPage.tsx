@@ -31,7 +31,7 @@ export default function TagsPage() {
       ) : tags.data.length === 0 ? (
         <EmptyState title="No Tags Found" />
       ) : (
-        <ul className="tag-grid" aria-label="Tags">
+        <ul className="tag-grid tile-grid" aria-label="Tags">
           {tags.data.map((tag) => (
             <li key={tag.id} className="tag-card">
               <h3 className="tag-card__name">

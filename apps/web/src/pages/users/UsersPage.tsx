@@ -47,7 +47,7 @@ export default function UsersPage() {
       ) : shown.length === 0 ? (
         <EmptyState title="No Users Found" />
       ) : (
-        <ul className="user-grid" aria-label="Users">
+        <ul className="user-grid tile-grid" aria-label="Users">
           {shown.map((user) => (
             <li key={user.username}>
               <Link to={`/user/${encodeURIComponent(user.username)}`} className="user-card">
