@@ -142,7 +142,7 @@ describe('games', () => {
     await bob.context().close();
   });
 
-  it('two players type into the same CollabCode editor at once, see one merged text, and both see the test results', async () => {
+  it('two players type into the same CollabCode editor at once, see one merged text, and both see the test results, after a reload too', async () => {
     const author = await createUser('setter');
     const problem = await createProblem(author, {
       title: `Add two ${uniqueName('p')}`,
@@ -230,6 +230,15 @@ describe('games', () => {
     // Each sees the other's cursor with their name.
     await ann.locator('.cm-ySelectionInfo', { hasText: bobName }).waitFor();
     await bob.locator('.cm-ySelectionInfo', { hasText: annName }).waitFor();
+    // A name shows for a moment after its cursor moves, then clears the code above it; pointing at
+    // the cursor shows it again.
+    const bobLabel = ann.locator('.cm-ySelectionInfo', { hasText: bobName });
+    const opacity = () => bobLabel.evaluate((label) => getComputedStyle(label).opacity);
+    await expect.poll(opacity, { timeout: 10_000 }).toBe('0');
+    await ann.locator('.cm-ySelectionCaret', { has: bobLabel }).hover();
+    await expect.poll(opacity).toBe('1');
+    await screenshot(ann, 'games-collab-cursor-name-1280');
+    await ann.mouse.move(0, 0);
     await screenshot(ann, 'games-collab-room-1280');
     await screenshot(bob, 'games-collab-room-375');
 
@@ -245,6 +254,10 @@ describe('games', () => {
       await page.getByText(`Tests run by ${annName}`).waitFor();
       await page.getByText('0 of 2 tests passed').waitFor();
     }
+    // They stay with the game: a reload shows the room's latest run again.
+    await bob.reload();
+    await bob.getByText(`Tests run by ${annName}`).waitFor();
+    await bob.getByText('0 of 2 tests passed').waitFor();
 
     // Bob solves it; all tests pass, so the game ends with both as winners, read-only for both.
     await typeCode(bob, 'Shared Code', 'function addUp(a, b) { return a + b; }');

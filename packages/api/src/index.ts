@@ -49,7 +49,13 @@ export type {
   NotificationPlace,
   NotificationView,
 } from './services/notifications/notification-shapes';
-export type { GameSummary, GameType, GameView } from './services/games/game-shapes';
+export type {
+  GameRoomView,
+  GameSummary,
+  GameTestResults,
+  GameType,
+  GameView,
+} from './services/games/game-shapes';
 export {
   createGameTimer,
   systemClock,

@@ -232,6 +232,32 @@ describe('CollabCode: who hears the room', () => {
     expect(await watcher.next()).toEqual(left);
   });
 
+  it('the latest test results stay with the game: byId shows them to players, not to watchers', async () => {
+    const { alice, bob, carol, id } = await playing();
+    expect(await alice.api.game.byId({ id })).not.toHaveProperty('testResults');
+    await alice.api.game.setCode({ id, code: 'function add(a, b) { return 0; }' });
+    await alice.api.game.runTests({ id });
+    const runAt = clock.tick(1000).getTime();
+    const second = await bob.api.game.runTests({ id });
+
+    // A reload (or bob, who did not run them first) reads the room's latest run.
+    for (const player of [alice, bob]) {
+      expect((await player.api.game.byId({ id })).testResults).toEqual({
+        results: second.results,
+        by: 'bob',
+        runAt,
+      });
+    }
+    expect(second.event.payload).toMatchObject({ type: 'testResults', by: 'bob', runAt });
+    // carol watches (she is not a player) and wrote the problem: the room's results are not hers.
+    const watched = await carol.api.game.byId({ id });
+    expect(watched).not.toHaveProperty('testResults');
+    expect(JSON.stringify(await carol.api.game.list())).not.toContain('testResults');
+    // A player who leaves stops reading them, like the live event.
+    await alice.api.game.leave({ id });
+    expect(await alice.api.game.byId({ id })).not.toHaveProperty('testResults');
+  });
+
   it('presence is broadcast live to the other players, never stored, never to watchers', async () => {
     const { world, alice, bob, carol, id } = await playing();
     const controller = new AbortController();

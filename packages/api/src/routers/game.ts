@@ -37,9 +37,10 @@ export const gameRouter = {
     .input(ListGamesInput.default({}))
     .query(({ ctx, input }) => listGames(ctx.deps, input)),
 
+  /** The room; its players also get the latest Run Tests (testResults), as they hear them live. */
   byId: protectedProcedure
     .input(GameIdInput)
-    .query(({ ctx, input }) => getGame(ctx.deps, input.id)),
+    .query(({ ctx, input }) => getGame(ctx.deps, ctx.viewer, input.id)),
 
   /** The creator is not seated: they join from the lobby like everyone else. */
   createNim: limitedProcedure('games')

@@ -15,6 +15,9 @@ export const games = sqliteTable(
     status: text('status').notNull(),
     state: text('state', { mode: 'json' }).notNull(),
     problemId: integer('problem_id').references(() => problems.id),
+    // CollabCode: the room's latest Run Tests (results, who ran them, when), for its players only;
+    // kept apart from the state, which every viewer reads. Shape owned by packages/api.
+    testResults: text('test_results', { mode: 'json' }),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),

@@ -40,10 +40,12 @@ const isRefusal = (err: unknown): boolean =>
     'PRECONDITION_FAILED',
   ].includes(errorCode(err) ?? '');
 
-// Remote cursors always show their owner's name (the library shows it only on hover).
+// A remote cursor's name sits above it, over the previous line's code: it shows only for a moment
+// after that cursor moves (flashNames) and while the pointer is on the cursor; the caret and its
+// dot stay, and the room lists who is editing in their colours.
 const cursorTheme = EditorView.theme({
   '.cm-ySelectionInfo': {
-    opacity: 1,
+    opacity: 0,
     top: '-1.35em',
     padding: '1px 4px',
     borderRadius: '3px 3px 3px 0',
@@ -51,10 +53,37 @@ const cursorTheme = EditorView.theme({
     fontSize: '11px',
     fontWeight: '600',
     color: '#fff',
+    pointerEvents: 'none',
     zIndex: 3,
   },
+  '.cm-ySelectionCaret:hover > .cm-ySelectionInfo': { opacity: 1 },
   '.cm-ySelectionCaret': { borderLeftWidth: '2px', borderRightWidth: '0' },
 });
+/** How long a moved cursor's name shows, its last part fading out. */
+const NAME_FLASH_MS = 2500;
+
+/** Shows the names of these remote clients' cursors for a moment (their carets carry their colour). */
+function flashNames(view: EditorView, awareness: Awareness, clients: number[]) {
+  const probe = document.createElement('span');
+  const colors = new Set<string>();
+  for (const client of clients) {
+    const color = (awareness.getStates().get(client) as { user?: { color?: string } } | undefined)
+      ?.user?.color;
+    if (client === awareness.clientID || !color) continue;
+    probe.style.color = color;
+    colors.add(probe.style.color);
+  }
+  if (colors.size === 0) return;
+  view.dom.querySelectorAll<HTMLElement>('.cm-ySelectionCaret').forEach((caret) => {
+    if (!colors.has(caret.style.borderLeftColor)) return;
+    caret
+      .querySelector('.cm-ySelectionInfo')
+      ?.animate([{ opacity: 1 }, { opacity: 1, offset: 0.75 }, { opacity: 0 }], {
+        duration: NAME_FLASH_MS,
+        easing: 'ease-in',
+      });
+  });
+}
 
 function readOnlyExtensions(readOnly: boolean): Extension {
   return [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
@@ -175,6 +204,20 @@ export default function CollabEditor(props: CollabEditorProps) {
         presenceTimer = window.setTimeout(sendPresence, PRESENCE_MS);
     };
     awareness.on('update', onAwareness);
+    // A remote cursor moved: its name shows for a moment, once the editor has drawn it there.
+    let flashFrame: number | undefined;
+    const flashing = new Set<number>();
+    const onCursorsMoved = (changes: { added: number[]; updated: number[] }, origin: unknown) => {
+      if (origin !== REMOTE) return;
+      [...changes.added, ...changes.updated].forEach((client) => flashing.add(client));
+      flashFrame ??= window.requestAnimationFrame(() => {
+        flashFrame = undefined;
+        const moved = [...flashing];
+        flashing.clear();
+        flashNames(view, awareness, moved);
+      });
+    };
+    awareness.on('change', onCursorsMoved);
 
     const resync = () =>
       utils.client.game.codeState.query({ id: gameId }).then(
@@ -230,6 +273,8 @@ export default function CollabEditor(props: CollabEditorProps) {
       }
       doc.off('update', onUpdate);
       awareness.off('update', onAwareness);
+      awareness.off('change', onCursorsMoved);
+      if (flashFrame !== undefined) window.cancelAnimationFrame(flashFrame);
       view.destroy();
       viewRef.current = null;
       awareness.destroy();

@@ -10,5 +10,10 @@ import { isPlayerNow } from './game-store';
  */
 export function mayReceiveGameEvent(deps: ApiDeps, viewer: Viewer, event: GameEvent): boolean {
   if (event.type === 'state') return true;
-  return isPlayerNow(deps.db, event.gameId, viewer.id);
+  return mayReadRoom(deps, viewer, event.gameId);
+}
+
+/** Whether the viewer may read a room's own part (its document, its test results): a player now. */
+export function mayReadRoom(deps: ApiDeps, viewer: Viewer, gameId: string): boolean {
+  return isPlayerNow(deps.db, gameId, viewer.id);
 }

@@ -1,6 +1,7 @@
 import { gameCodeSnapshots, gameCodeUpdates, problems, type Executor, type Tx } from '@app/db';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import * as Y from 'yjs';
+import { textChange } from './text-change';
 
 /** The shared text's name inside every CollabCode document (the web binds its editor to it). */
 export const CODE_TEXT = 'code';
@@ -167,24 +168,16 @@ export function appendUpdate(
  * Made on the copy itself; the caller stores it with appendUpdate's bookkeeping via `applied`.
  */
 export function diffUpdate(entry: CachedDoc, next: string): Uint8Array | null {
-  const text = entry.doc.getText(CODE_TEXT);
-  const current = text.toString();
-  if (current === next) return null;
-  let start = 0;
-  const max = Math.min(current.length, next.length);
-  while (start < max && current[start] === next[start]) start += 1;
-  let end = 0;
-  while (end < max - start && current[current.length - 1 - end] === next[next.length - 1 - end]) {
-    end += 1;
-  }
+  const change = textChange(entry.doc.getText(CODE_TEXT).toString(), next);
+  if (!change) return null;
   // Build the change on a scratch copy so the cached one is touched only by appendUpdate.
   const scratch = new Y.Doc();
   Y.applyUpdate(scratch, Y.encodeStateAsUpdate(entry.doc));
   const before = Y.encodeStateVector(scratch);
   scratch.transact(() => {
     const t = scratch.getText(CODE_TEXT);
-    t.delete(start, current.length - end - start);
-    t.insert(start, next.slice(start, next.length - end));
+    if (change.remove > 0) t.delete(change.start, change.remove);
+    if (change.insert) t.insert(change.start, change.insert);
   });
   const update = Y.encodeStateAsUpdate(scratch, before);
   scratch.destroy();

@@ -1,5 +1,4 @@
-import type { TestResultView } from '../problems/problem-shapes';
-import type { GameView } from './game-shapes';
+import type { GameTestResults, GameView } from './game-shapes';
 
 /**
  * Events of the 'game' topic, keyed by game id. `state` carries the game's absolute new state after
@@ -10,7 +9,7 @@ import type { GameView } from './game-shapes';
 export type GameEvent =
   | { type: 'state'; game: GameView }
   | { type: 'codeUpdate'; gameId: string; update: string; from: string }
-  | { type: 'testResults'; gameId: string; results: TestResultView[]; by: string };
+  | ({ type: 'testResults'; gameId: string } & GameTestResults);
 
 /** An ephemeral awareness update (cursor, selection, name) of a CollabCode player: never stored. */
 export interface GamePresence {

@@ -2,8 +2,10 @@ import { games } from '@app/db';
 import type { ListGamesInput } from '@app/validators';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { ApiDeps } from '../../deps';
-import type { GameSummary, GameView } from './game-shapes';
-import { gameSummary, gameView, readGame, type GameRecord } from './game-store';
+import type { Viewer } from '../users/sessions';
+import { mayReadRoom } from './game-access';
+import type { GameRoomView, GameSummary } from './game-shapes';
+import { gameSummary, gameView, readGame, readTestResults, type GameRecord } from './game-store';
 
 /** The lobby holds at most this many games, newest first. */
 export const LOBBY_LIMIT = 200;
@@ -31,7 +33,14 @@ export async function listGames(deps: ApiDeps, input: ListGamesInput): Promise<G
   return rows.map((row) => gameSummary(row as GameRecord));
 }
 
-/** One room's public view: any signed-in viewer may read it (the lobby shows the same). */
-export async function getGame(deps: ApiDeps, id: string): Promise<GameView> {
-  return gameView(deps.db, readGame(deps.db, id));
+/**
+ * One room: its public view, which any signed-in viewer may read (the lobby shows the same), and for
+ * a CollabCode game's players its latest Run Tests (the testResults event's audience).
+ */
+export async function getGame(deps: ApiDeps, viewer: Viewer, id: string): Promise<GameRoomView> {
+  const game = readGame(deps.db, id);
+  const view = gameView(deps.db, game);
+  if (game.gameType !== 'CollabCode' || !mayReadRoom(deps, viewer, id)) return view;
+  const testResults = readTestResults(deps.db, id);
+  return testResults ? { ...view, testResults } : view;
 }

@@ -1,4 +1,5 @@
 import type { CollabCodeState, GameStatus, NimState } from '@app/games';
+import type { TestResultView } from '../problems/problem-shapes';
 
 export type GameType = 'Nim' | 'CollabCode';
 
@@ -28,3 +29,16 @@ export type GameView = GameSummary &
         problemTitle?: string;
       }
   );
+
+/** A CollabCode room's latest Run Tests: who ran them, when (ms), and the redacted results. */
+export interface GameTestResults {
+  results: TestResultView[];
+  by: string;
+  runAt: number;
+}
+
+/**
+ * game.byId: the room's view and, for a player of a CollabCode game whose tests have run, the
+ * latest results (the testResults event's audience), so a reload or a late joiner sees them.
+ */
+export type GameRoomView = GameView & { testResults?: GameTestResults };

@@ -4,7 +4,7 @@ import { gameMessages } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { perDb } from '../shared/prepared';
-import type { GameSummary, GameView } from './game-shapes';
+import type { GameSummary, GameTestResults, GameView } from './game-shapes';
 
 /** A stored game, its state typed by its kind. The password hash stays on the server. */
 export type GameRecord = {
@@ -139,4 +139,23 @@ const playerRow = perDb((db) =>
 /** Whether the user plays the game now: one primary-key lookup (asked for every private event). */
 export function isPlayerNow(db: Db, gameId: string, userId: number): boolean {
   return playerRow(db).get({ gameId, userId }) !== undefined;
+}
+
+/** Keeps a CollabCode room's latest Run Tests with the game: inside the write's transaction. */
+export function saveTestResults(tx: Tx, gameId: string, results: GameTestResults): void {
+  tx.update(games).set({ testResults: results }).where(eq(games.id, gameId)).run();
+}
+
+const testResultsRow = perDb((db) =>
+  db
+    .select({ testResults: games.testResults })
+    .from(games)
+    .where(eq(games.id, sql.placeholder('gameId')))
+    .prepare(),
+);
+
+/** A room's latest Run Tests, or null before the first. Ask mayReadRoom first: players only. */
+export function readTestResults(db: Db, gameId: string): GameTestResults | null {
+  const row = testResultsRow(db).get({ gameId });
+  return (row?.testResults ?? null) as GameTestResults | null;
 }

@@ -12,13 +12,14 @@ import { collabCodeGame } from './collab-code-game';
 import { saveAndPublish } from './game-changes';
 import { docText, loadDoc } from './game-docs';
 import { applyRule } from './game-rules';
-import { gameView, readGame } from './game-store';
+import { gameView, readGame, saveTestResults } from './game-store';
 
 /**
  * Run Tests in a CollabCode room: the document's current text against every test of the problem
  * (hidden ones too) in the sandbox, counted against the viewer's test-run limit. The results go to
  * the whole room as one event, hidden tests redacted for everyone (as for anyone but the problem's
- * author: the room is shared). When every test passes, the game ends with every player a winner.
+ * author: the room is shared), and are kept with the game for its players' game.byId. When every
+ * test passes, the game ends with every player a winner.
  */
 export async function runGameTests(deps: ApiDeps, viewer: Viewer, id: string) {
   const game = collabCodeGame(readGame(deps.db, id));
@@ -38,12 +39,10 @@ export async function runGameTests(deps: ApiDeps, viewer: Viewer, id: string) {
   const views: TestResultView[] = resultViews(problem.tests, results, false);
   const allPassed = results.length > 0 && results.every((r) => r.status === PASSING_STATUS);
   return writeTransaction(deps, (scope) => {
-    const event = scope.publish('game', id, {
-      type: 'testResults',
-      gameId: id,
-      results: views,
-      by: viewer.username,
-    });
+    // Kept with the game too, so a reload or a later player sees the room's latest run.
+    const latest = { results: views, by: viewer.username, runAt: scope.now.getTime() };
+    saveTestResults(scope.tx, id, latest);
+    const event = scope.publish('game', id, { type: 'testResults', gameId: id, ...latest });
     const current = collabCodeGame(readGame(scope.tx, id));
     if (allPassed && current.state.status === GAME_STATUS.inProgress) {
       const ended = saveAndPublish(
