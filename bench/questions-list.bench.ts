@@ -7,19 +7,22 @@
  * seconds apart rather than two runs. Targets: signed out 0.25 of bare node:http or better, signed in
  * 0.12, p99 under 50 ms (getQuestion, a page of every question, has no target: it is printed).
  */
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import http from 'node:http';
 import superjson from 'superjson';
-import { createDb } from '@app/db';
-import { seededBenchDatabase } from './support/bench-database';
+import { seededBenchDatabase, typicalQuestion } from './support/bench-database';
+import {
+  alternating,
+  CONNECTIONS,
+  drainRound,
+  round,
+  SLICES,
+  startHelloServer,
+  type Round,
+} from './support/load';
 import { startBenchServer } from './support/server';
+import { recordSummary, type SummaryRow } from './support/summary';
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
-const CONNECTIONS = 50;
-/** Each route's round: this many 1-second slices, each after a 1-second slice of node:http. */
-const SLICES = Number(process.env.BENCH_SLICES ?? 3);
 const WARMUP_SECONDS = 1;
 /** Every getQuestion answer is the whole list (megabytes): its slices are longer to finish some. */
 const LEGACY_SLICE_SECONDS = Number(process.env.BENCH_LEGACY_SLICE_SECONDS ?? 2);
@@ -43,154 +46,6 @@ interface Route {
   signedIn?: boolean;
   /** The ratio it must reach; none for getQuestion. */
   target?: number;
-}
-
-interface Round {
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-  errors: number;
-}
-
-/** A bare node:http server in its own process: the ceiling this machine allows. */
-async function startHelloServer(port: number) {
-  const child = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('node:http').createServer((q, s) => s.end('hello')).listen(${port}, '127.0.0.1', () => console.log('ready'))`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const kill = () => child.kill('SIGTERM');
-  process.once('exit', kill);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`hello server exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop() {
-      process.off('exit', kill);
-      kill();
-    },
-  };
-}
-
-async function round(
-  url: string,
-  seconds: number,
-  headers: Record<string, string> = {},
-  timeout = 10,
-): Promise<Round> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers,
-    timeout,
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
-
-/**
- * A round for bodies of many megabytes: autocannon's parser, in JavaScript, reads them at about
- * 60 MB/s and would measure itself. Node's http client (native parser) drains them instead, on as
- * many keep-alive connections.
- */
-async function drainRound(
-  url: string,
-  seconds: number,
-  headers: Record<string, string> = {},
-): Promise<Round> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const sent = performance.now();
-      http
-        .get(url, { agent, headers }, (res) => {
-          res.on('data', () => {});
-          res.on('end', () => {
-            if (res.statusCode === 200) latencies.push(performance.now() - sent);
-            else errors++;
-            resolve();
-          });
-        })
-        .on('error', () => {
-          errors++;
-          resolve();
-        });
-    });
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) await one();
-    }),
-  );
-  agent.destroy();
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0);
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), max: at(1), errors };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
-
-/**
- * A route's round: slices of the route and of bare node:http in turn, so both see the same load
- * from the rest of the machine. req/s over all slices; p50 and p99 the median of the slices'; max
- * the highest.
- */
-async function alternating(
-  url: string,
-  helloUrl: string,
-  headers: Record<string, string>,
-  sliceSeconds = 1,
-  measure: (
-    url: string,
-    seconds: number,
-    headers: Record<string, string>,
-  ) => Promise<Round> = round,
-): Promise<{ result: Round; hello: Round }> {
-  const routeSlices: Round[] = [];
-  const helloSlices: Round[] = [];
-  for (let i = 0; i < SLICES; i++) {
-    helloSlices.push(await round(helloUrl, 1));
-    routeSlices.push(await measure(url, sliceSeconds, headers));
-  }
-  const combine = (slices: Round[]): Round => ({
-    rps: slices.reduce((sum, r) => sum + r.rps, 0) / slices.length,
-    p50: median(slices.map((r) => r.p50)),
-    p99: median(slices.map((r) => r.p99)),
-    max: Math.max(...slices.map((r) => r.max)),
-    errors: slices.reduce((sum, r) => sum + r.errors, 0),
-  });
-  return { result: combine(routeSlices), hello: combine(helloSlices) };
-}
-
-/** A question with several answers and comments: what a typical visited page holds. */
-function typicalQuestion(databasePath: string): number {
-  const db = createDb(databasePath);
-  const row = db.$client
-    .prepare(
-      `select q.id from questions q where q.answer_count >= 3
-         and exists (select 1 from comments c where c.question_id = q.id)
-       order by q.id desc limit 1`,
-    )
-    .get() as { id: number } | undefined;
-  db.$client.close();
-  return row?.id ?? 1;
 }
 
 async function main() {
@@ -356,6 +211,29 @@ async function main() {
         ? `\nFAIL: ${failing.join(', ')} (ratio, p99 < ${TARGET_P99_MS} ms or errors)`
         : `\nPASS: every read at its ratio with p99 < ${TARGET_P99_MS} ms`,
     );
+    recordSummary('reads', 1, [
+      ...rows.map(({ route, result, hello: h }): SummaryRow => ({
+        part: route.path.startsWith('/trpc/') ? 'tRPC read' : 'HTTP',
+        name: route.name,
+        perSecond: result.rps,
+        p50: result.p50,
+        p99: result.p99,
+        ratio: result.rps / Math.max(h.rps, 1),
+        detail: result.errors ? `${result.errors} errors` : '',
+        target:
+          route.target === undefined ? undefined : `≥ ${route.target}, p99 < ${TARGET_P99_MS} ms`,
+        pass: route.target === undefined ? undefined : !failing.includes(route.name),
+      })),
+      {
+        part: 'REST read',
+        name: 'GET /question/getQuestion (every question)',
+        perSecond: legacy?.result.rps,
+        p50: legacy?.result.p50,
+        p99: legacy?.result.p99,
+        ratio: legacy ? legacy.result.rps / Math.max(legacy.hello.rps, 1) : undefined,
+        detail: `${mb(firstBody.byteLength)} JSON; first call ${(firstCallMs / 1000).toFixed(1)} s`,
+      },
+    ]);
     process.exitCode = failing.length ? 1 : 0;
   } finally {
     await server.stop();

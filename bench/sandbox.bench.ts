@@ -8,6 +8,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createSandbox, defaultWorkerCount, type Sandbox } from '@app/sandbox';
+import { recordSummary } from './support/summary';
 
 const TESTS = Number(process.env.BENCH_SANDBOX_TESTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SANDBOX_SECONDS ?? 5);
@@ -123,6 +124,33 @@ async function main() {
       );
     }
     const pass = checks.every((check) => check.pass);
+    const [a, b, c] = checks;
+    recordSummary('sandbox', 4, [
+      {
+        part: 'sandbox',
+        name: `per-test overhead (${TESTS} tests of id(x))`,
+        detail: `${overhead.msPerTest.toFixed(2)} ms/test, ${workers} worker(s)`,
+        target: a?.target,
+        pass: a?.pass,
+      },
+      {
+        part: 'sandbox',
+        name: 'test runs, pool busy',
+        perSecond: runsPerSecond,
+        detail: `${SECONDS} s, ${workers} worker(s)`,
+        target: b?.target,
+        pass: b?.pass,
+      },
+      {
+        part: 'sandbox',
+        name: `event-loop delay, ${SPINNERS} infinite loops`,
+        p50: delay.p50,
+        p99: delay.p99,
+        detail: `max ${delay.max.toFixed(1)} ms over ${delay.seconds.toFixed(1)} s`,
+        target: c?.target,
+        pass: c?.pass,
+      },
+    ]);
     console.log(
       pass
         ? `\nPASS: overhead < ${TARGET_OVERHEAD_MS} ms/test, >= ${TARGET_RUNS_PER_SECOND} runs/s, event-loop p99 < ${TARGET_DELAY_P99_MS} ms`

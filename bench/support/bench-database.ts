@@ -163,3 +163,17 @@ export function seededBenchDatabase(
   copyFileSync(seeded, databasePath);
   return { dir, databasePath, counts: countRows(databasePath) };
 }
+
+/** A question with several answers and comments: what a typical visited page holds. */
+export function typicalQuestion(databasePath: string): number {
+  const db = createDb(databasePath);
+  const row = db.$client
+    .prepare(
+      `select q.id from questions q where q.answer_count >= 3
+         and exists (select 1 from comments c where c.question_id = q.id)
+       order by q.id desc limit 1`,
+    )
+    .get() as { id: number } | undefined;
+  db.$client.close();
+  return row?.id ?? 1;
+}

@@ -8,9 +8,37 @@ import superjson from 'superjson';
 // BENCH_SERVER_ROOT runs the server of another checkout on the same data (before/after figures).
 const root = process.env.BENCH_SERVER_ROOT ?? resolve(import.meta.dirname, '../..');
 
+/**
+ * Settings for load: the write limits (README settings) raised so one user can write thousands a
+ * second, and the socket caps raised so 1,000 sockets may share one session and one address. The
+ * limits stay on (every write is still counted), only their numbers change.
+ */
+export const LOAD_SETTINGS: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      'SIGNUPS',
+      'QUESTIONS',
+      'ANSWERS',
+      'COMMENTS',
+      'EDITS',
+      'VOTES',
+      'VIEWS',
+      'NEW_TAGS',
+      'MESSAGES',
+      'CHATS',
+      'CHAT_PARTICIPANTS',
+      'CHAT_READS',
+    ].map((kind) => [`RATE_LIMIT_${kind}`, '10000000/1m']),
+  ),
+  CAP_SOCKETS_PER_SESSION: '2000',
+  CAP_SOCKETS_PER_ADDRESS: '2000',
+};
+
 export interface BenchServer {
   base: string;
   databasePath: string;
+  /** The server process's id (its RSS is read from /proc). */
+  pid: number;
   /** Calls a tRPC mutation as the holder of `cookie` and answers its data (throws on failure). */
   mutate<T>(path: string, input: unknown, cookie?: string): Promise<T>;
   /** Signs a user up and answers their session cookie. */
@@ -50,9 +78,11 @@ export async function startBenchServer(
         SESSION_SECRET: randomBytes(32).toString('hex'),
         SEED_DEMO: '0',
         NODE_ENV: 'production',
+        // Request logs are written as in production (info), to /dev/null: their cost is measured.
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         ...env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
   // Even a bench that crashes must not leave its server behind.
@@ -92,6 +122,7 @@ export async function startBenchServer(
   return {
     base,
     databasePath: db.databasePath,
+    pid: server.pid ?? 0,
     async mutate<T>(path: string, input: unknown, cookie?: string) {
       const res = await call(path, input, cookie);
       const text = await res.text();

@@ -10,11 +10,13 @@ import {
   type ServerConfig,
 } from './config';
 import { createConnectionCounter } from './connection-caps';
-import { contextFactory, trustProxies } from './context';
+import { contextFactory, trustProxies, type CreateRequestContext } from './context';
 import { createHttpHandler } from './http';
+import { createRequestLog, log as processLog, noteSession, type Logger } from './log';
 import { answerUnreadableRequest } from './request-guard';
 import { ResponseCache } from './response-cache';
 import { createSessionCookies } from './session';
+import { shutDown, type ShutdownReport } from './shutdown';
 import { attachSocketIo } from './socket';
 import { attachUpgrades } from './upgrade';
 
@@ -26,11 +28,26 @@ export interface RunningServer {
   /** The shared dependencies every request's context gets: for tests that act beside the server. */
   deps: ApiDeps;
   url: string;
+  /** Stops at once: connections cut, nothing waited for (tests). */
   close(): Promise<void>;
+  /**
+   * Stops gracefully within `timeoutMs` (SIGTERM, SIGINT: shutdown.ts): requests under way finish,
+   * live connections close with 1001 "Server is shutting down", the WAL is checkpointed.
+   */
+  shutdown(timeoutMs: number): Promise<ShutdownReport>;
+}
+
+export interface StartOptions {
+  /** Where request lines and errors go: the process's logger (log.ts) by default. */
+  log?: Logger;
 }
 
 /** One process, one port: HTTP (tRPC, web app) and WebSocket upgrades. */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const log = options.log ?? processLog;
   const db = createDb(config.databasePath);
   if (config.seedDemo) await seedDemoContent(db, { onlyIfEmpty: true });
   // Built once: every door's contexts share this bus, these limiters, these caches and this pool of
@@ -44,7 +61,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // CollabCode deadlines end games on the server even with no browser open.
   const gameTimer = createGameTimer(deps);
   await gameTimer.start();
-  const createRequestContext = contextFactory(deps, createSessionCookies(config.sessionSecret));
+  const cookies = createSessionCookies(config.sessionSecret);
+  const contextOf = contextFactory(deps, cookies);
+  // The request log reads the session a request's context ends with (a sign-in's new one).
+  const createRequestContext: CreateRequestContext = async (door) => {
+    const context = await contextOf(door);
+    if (door.res) noteSession(door.req, context.session);
+    return context;
+  };
+  // GET /healthz: the database answers a prepared statement; a shutdown says it is draining.
+  const ping = db.$client.prepare('select 1');
+  let draining = false;
   // The original client's pages (CLIENT_ORIGINS) use the REST paths and socket.io, not /trpc.
   const clientOrigins = config.clientOrigins ?? DEFAULT_CLIENT_ORIGINS;
   const app = createHttpHandler({
@@ -53,6 +80,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     webDist: config.webDist,
     trustedOrigins: config.trustedOrigins,
     clientOrigins,
+    requestLog: createRequestLog(log, deps, cookies),
+    databaseAnswers: () => ping.get() !== undefined,
+    draining: () => draining,
   });
   const server = createServer(httpServerOptions(config.timeouts), app);
   trustProxies(server, config.trustProxy);
@@ -72,7 +102,24 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const pruner = setInterval(() => pruneEvents(db, EVENT_RETENTION_MS), 60 * 60 * 1000);
   pruner.unref();
 
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    // A port in use: what was started stops, so the caller can report it and exit.
+    gameTimer.stop();
+    clearInterval(pruner);
+    upgrades.close();
+    socketIo.close();
+    await sandbox.close();
+    db.$client.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -89,6 +136,32 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await sandbox.close();
       db.$client.close();
+    },
+    shutdown(timeoutMs) {
+      return shutDown(
+        {
+          server,
+          log,
+          db,
+          beginDraining: () => {
+            draining = true;
+          },
+          closeLiveConnections(code, reason) {
+            upgrades.closeAll(code, reason);
+            socketIo.closeAll(code, reason);
+          },
+          cutLiveConnections() {
+            upgrades.cutAll();
+            socketIo.cutAll();
+          },
+          async stopWork() {
+            gameTimer.stop();
+            clearInterval(pruner);
+            await sandbox.close();
+          },
+        },
+        timeoutMs,
+      );
     },
   };
 }

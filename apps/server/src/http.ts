@@ -3,7 +3,8 @@ import { compressedAssets } from './compression';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { CreateRequestContext } from './context';
+import { isHttps, type CreateRequestContext } from './context';
+import { markDoor, requestIdOf, type RequestLog } from './log';
 import type { ResponseCache } from './response-cache';
 import { restRouter } from './rest';
 import { expressErrorAnswer, notFoundAnswer } from './rest/adapter';
@@ -30,7 +31,28 @@ export interface HttpAppOptions {
   clientOrigins: readonly string[];
   /** Public reads' answers, kept until the bus says they changed (one per process). */
   responseCache: ResponseCache;
+  /** One JSON line per request (log.ts); none when absent. */
+  requestLog?: RequestLog;
+  /** Whether the database answers (GET /healthz): a prepared `select 1`. */
+  databaseAnswers?: () => boolean;
+  /** True once shutdown has begun: answers close their connection, /healthz answers 503. */
+  draining?: () => boolean;
 }
+
+/** No feature the app does not use: a page injected into ours could not ask for them either. */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/** Browsers that once reached us over https keep to https for a year (sent over https only). */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** On every answer, as name, value, name, value (the form node:http's writeHead takes). */
 const SECURITY_HEADERS: readonly string[] = [
@@ -43,11 +65,13 @@ const SECURITY_HEADERS: readonly string[] = [
   CONTENT_SECURITY_POLICY,
   'X-Frame-Options',
   'DENY',
+  'Permissions-Policy',
+  PERMISSIONS_POLICY,
 ];
 
-function setSecurityHeaders(res: ServerResponse): void {
-  for (let i = 0; i < SECURITY_HEADERS.length; i += 2)
-    res.setHeader(SECURITY_HEADERS[i] as string, SECURITY_HEADERS[i + 1] as string);
+function setHeaders(res: ServerResponse, headers: readonly string[]): void {
+  for (let i = 0; i < headers.length; i += 2)
+    res.setHeader(headers[i] as string, headers[i + 1] as string);
 }
 
 const isTrpcPath = (url: string) =>
@@ -59,16 +83,33 @@ const isTrpcPath = (url: string) =>
  */
 export function createHttpHandler(opts: HttpAppOptions): RequestListener {
   const app = createHttpApp(opts);
+  /**
+   * Every answer's own headers: the security headers, the request's id (log.ts), HSTS over https,
+   * and Connection: close once shutdown has begun (each connection then ends with its answer).
+   */
+  const answerHeaders = (req: IncomingMessage): string[] => {
+    const headers = [...SECURITY_HEADERS];
+    const id = requestIdOf(req);
+    if (id) headers.push('X-Request-Id', id);
+    if (isHttps(req)) headers.push('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    if (opts.draining?.()) headers.push('Connection', 'close');
+    return headers;
+  };
   const trpc = createTrpcHttpHandler({
     createRequestContext: opts.createRequestContext,
     trustedOrigins: opts.trustedOrigins,
     cache: opts.responseCache,
-    securityHeaders: SECURITY_HEADERS,
+    answerHeaders,
   });
   return (req: IncomingMessage, res: ServerResponse) => {
-    // tRPC's door sets them itself: with the rest of a cached answer's headers, in one go.
-    if (isTrpcPath(req.url ?? '')) return trpc(req, res);
-    setSecurityHeaders(res);
+    opts.requestLog?.start(req, res);
+    if (isTrpcPath(req.url ?? '')) {
+      markDoor(req, 'trpc');
+      // tRPC's door sets them itself: a cached answer's go out with the rest of its headers, in one
+      // writeHead (a setHeader before it would send Node down its slower merging path).
+      return trpc(req, res);
+    }
+    setHeaders(res, answerHeaders(req));
     app(req, res);
   };
 }
@@ -77,9 +118,27 @@ export function createHttpHandler(opts: HttpAppOptions): RequestListener {
 function createHttpApp(opts: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // API answers (REST, /healthz, refusals) are personal or change at any moment: kept nowhere. The
+  // web app's files set their own (below), so the web app's part starts without it.
+  app.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
 
-  app.get('/healthz', (_req, res) => {
-    res.type('text/plain').send('ok');
+  // For load balancers and supervisors: 200 while the database answers and we are not stopping.
+  app.get('/healthz', (req, res) => {
+    markDoor(req, 'health');
+    let answers = false;
+    try {
+      answers = opts.databaseAnswers?.() ?? true;
+    } catch {
+      answers = false;
+    }
+    if (opts.draining?.())
+      res.status(503).json({ status: 'unavailable', reason: 'The server is shutting down.' });
+    else if (!answers)
+      res.status(503).json({ status: 'unavailable', reason: 'The database is not answering.' });
+    else res.type('text/plain').send('ok');
   });
 
   // The original client's REST paths (SPEC §7), over the same procedures, before the web app's pages.
@@ -90,6 +149,12 @@ function createHttpApp(opts: HttpAppOptions): express.Express {
       trustedOrigins: opts.trustedOrigins,
     }),
   );
+  // What the REST paths did not answer is the web app's (its files, its pages, or a 404).
+  app.use((req, res, next) => {
+    markDoor(req, 'static');
+    res.removeHeader('Cache-Control');
+    next();
+  });
 
   if (existsSync(join(opts.webDist, 'index.html'))) {
     // Vite names every built asset by its content's hash: a name never changes meaning, so browsers

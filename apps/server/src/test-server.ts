@@ -66,5 +66,6 @@ export function useTestServer(overrides: Partial<ServerConfig> = {}): RunningSer
       return server().url;
     },
     close: () => server().close(),
+    shutdown: (timeoutMs) => server().shutdown(timeoutMs),
   };
 }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chooseEncoding, compressWhenDone } from './compression';
 import type { CreateRequestContext } from './context';
+import { log, requestIdOf } from './log';
 import { guardRefusal } from './request-guard';
 import { SESSION_COOKIE } from './session';
 import { CachedBody, sendCachedBody, type Dependency, type ResponseCache } from './response-cache';
@@ -116,8 +117,11 @@ function cachedCalls(req: IncomingMessage) {
 }
 
 export interface TrpcHttpOptions {
-  /** Headers every answer carries (http.ts: the security headers), as name, value, … */
-  securityHeaders: readonly string[];
+  /**
+   * Headers every answer carries (http.ts: the security headers, the request id, HSTS over https),
+   * as name, value, …
+   */
+  answerHeaders(req: IncomingMessage): readonly string[];
   createRequestContext: CreateRequestContext;
   trustedOrigins: readonly string[];
   cache: ResponseCache;
@@ -132,13 +136,16 @@ export interface TrpcHttpOptions {
 export function createTrpcHttpHandler(opts: TrpcHttpOptions) {
   const { cache, createRequestContext } = opts;
 
-  const setSecurityHeaders = (res: ServerResponse) => {
-    for (let i = 0; i < opts.securityHeaders.length; i += 2)
-      res.setHeader(opts.securityHeaders[i] as string, opts.securityHeaders[i + 1] as string);
+  /** Every answer tRPC writes itself is personal or not cacheable (public reads come from the cache). */
+  const setSecurityHeaders = (req: IncomingMessage, res: ServerResponse) => {
+    const headers = opts.answerHeaders(req);
+    for (let i = 0; i < headers.length; i += 2)
+      res.setHeader(headers[i] as string, headers[i + 1] as string);
+    res.setHeader('Cache-Control', 'no-store');
   };
 
   function viaTrpc(req: IncomingMessage, res: ServerResponse): void {
-    setSecurityHeaders(res);
+    setSecurityHeaders(req, res);
     const pathname = (req.url ?? '').split('?', 1)[0] ?? '';
     const path = pathname.slice(pathname.lastIndexOf('/') + 1);
     const handlerOptions = {
@@ -147,9 +154,20 @@ export function createTrpcHttpHandler(opts: TrpcHttpOptions) {
       maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ req, res }: { req: IncomingMessage; res: ServerResponse }) =>
         createRequestContext({ req, res, transport: 'http' }),
-      onError: ({ error, path }: { error: { code: string; cause?: unknown }; path?: string }) => {
+      onError: ({
+        error,
+        path,
+        req,
+      }: {
+        error: { code: string; cause?: unknown };
+        path?: string;
+        req: IncomingMessage;
+      }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
-          console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error);
+          log.error(
+            { reqId: requestIdOf(req), procedure: path, err: error.cause ?? error },
+            'tRPC procedure failed',
+          );
       },
     };
     const encoding = isStreamed(req) ? null : chooseEncoding(req);
@@ -205,7 +223,7 @@ export function createTrpcHttpHandler(opts: TrpcHttpOptions) {
     await sendCachedBody(req, res, body, {
       contentType: 'application/json',
       personal,
-      headers: opts.securityHeaders,
+      headers: opts.answerHeaders(req),
       // tRPC's own Vary: its answers differ by these.
       vary: 'trpc-accept, accept',
     });
@@ -215,7 +233,7 @@ export function createTrpcHttpHandler(opts: TrpcHttpOptions) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const refusal = guardRefusal(req, opts.trustedOrigins);
     if (refusal) {
-      setSecurityHeaders(res);
+      setSecurityHeaders(req, res);
       res.statusCode = refusal.status;
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.end(JSON.stringify(refusal.body));

@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ConnectionCounter } from './connection-caps';
 import type { CreateRequestContext } from './context';
+import { log } from './log';
 import { isAllowedOrigin } from './origin';
 
 /** Answers an upgrade request with a plain HTTP refusal (the browser's WebSocket sees it fail). */
@@ -83,7 +84,7 @@ export function attachUpgrades(
       // trusted origins and non-browser clients may.
       if (!isAllowedOrigin(req, trustedOrigins)) return refuseUpgrade(socket, '403 Forbidden');
       upgradeTrpc(req, socket, head).catch((error: unknown) => {
-        console.error('WebSocket upgrade failed:', error);
+        log.error({ err: error, route: path }, 'WebSocket upgrade failed');
         socket.destroy();
       });
     } else if (path === '/socket.io/' || path === '/socket.io') {
@@ -97,6 +98,15 @@ export function attachUpgrades(
     close() {
       handler.broadcastReconnectNotification();
       trpcWss.close();
+    },
+    /** Shutdown: every socket closed with the code and reason (the web client reconnects later). */
+    closeAll(code: number, reason: string) {
+      for (const ws of trpcWss.clients) ws.close(code, reason);
+      trpcWss.close();
+    },
+    /** Cuts the sockets that have not finished closing. */
+    cutAll() {
+      for (const ws of trpcWss.clients) ws.terminate();
     },
   };
 }

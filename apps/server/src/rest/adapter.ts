@@ -4,6 +4,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { transportMessages } from '@app/validators';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { CreateRequestContext } from '../context';
+import { log, requestIdOf } from '../log';
 
 export type Caller = ReturnType<typeof appRouter.createCaller>;
 
@@ -47,7 +48,7 @@ export function errorAnswer(error: unknown): { status: number; message: string }
 
 export function sendError(res: Response, error: unknown): void {
   const { status, message } = errorAnswer(error);
-  if (status >= 500) console.error('REST call failed:', error);
+  if (status >= 500) log.error({ reqId: requestIdOf(res.req), err: error }, 'REST call failed');
   res.status(status).type('text/plain').send(message);
 }
 
@@ -60,7 +61,7 @@ export const notFoundAnswer: RequestHandler = (_req, res) => {
  * What Express raises itself (a path it cannot decode: bad percent-encoding; a body it cannot read)
  * as a status and our sentence: never its HTML page, which shows the stack outside production.
  */
-export const expressErrorAnswer: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+export const expressErrorAnswer: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) return next(error);
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -73,7 +74,7 @@ export const expressErrorAnswer: ErrorRequestHandler = (error: unknown, _req, re
     res.status(status).type('text/plain').send(message);
     return;
   }
-  console.error('HTTP request failed:', error);
+  log.error({ reqId: requestIdOf(req), err: error }, 'HTTP request failed');
   res.status(500).type('text/plain').send(restMessages.unexpected);
 };
 

@@ -6,6 +6,7 @@ import {
   type GameEvent,
   type GameView,
 } from '@app/api';
+import { log } from '../log';
 import { createCodeUpdates } from './code-updates';
 import { chatRoom, gameRoom, PUBLIC_ROOM, SIGNED_IN_ROOM } from './rooms';
 import {
@@ -30,7 +31,7 @@ import {
 type RemoteSocket = Awaited<ReturnType<IoServer['fetchSockets']>>[number];
 type Caller = ReturnType<typeof appRouter.createCaller>;
 
-const report = (error: unknown) => console.error('socket.io bridge:', error);
+const report = (error: unknown) => log.error({ err: error }, 'socket.io bridge failed');
 const usernameOf = (socket: RemoteSocket) => socket.data.username ?? null;
 
 export interface Bridge {

@@ -2,6 +2,7 @@ import { findSessionUser, type ApiDeps } from '@app/api';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { isHttps, type CreateRequestContext } from '../context';
+import { log } from '../log';
 import { isAllowedOrigin } from '../origin';
 import { SESSION_COOKIE } from '../session';
 import { PUBLIC_ROOM, SIGNED_IN_ROOM } from './rooms';
@@ -184,7 +185,7 @@ export function createIdentities({
     conn.reads = conn.reads
       .then(read)
       .then((identity) => apply(conn, identity))
-      .catch((error: unknown) => console.error('socket.io identity:', error));
+      .catch((error: unknown) => log.error({ err: error }, 'socket.io identity read failed'));
     return conn.reads;
   }
 

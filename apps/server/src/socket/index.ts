@@ -13,6 +13,16 @@ import { parseMove } from './wire';
 
 export type { SocketOptions } from './socket-context';
 
+/** An engine.io connection: its transport is polling or a WebSocket (`ws`) underneath. */
+interface EngineConnection {
+  transport: { name: string };
+  once(event: 'close', listener: () => void): unknown;
+}
+interface WebSocketLike {
+  close(code: number, reason: string): void;
+  terminate(): void;
+}
+
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'That move is not allowed.';
 
@@ -49,6 +59,17 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
 
   // Before any connection: makeMove tells the bridge which socket made a code change.
   const bridge = await bridgeEvents(io, options);
+
+  // Every engine.io connection (polling or WebSocket), for a shutdown's close code and reason.
+  const connections = new Set<EngineConnection>();
+  io.engine.on('connection', (conn: EngineConnection) => {
+    connections.add(conn);
+    conn.once('close', () => connections.delete(conn));
+  });
+  const webSocketOf = (conn: EngineConnection) =>
+    conn.transport.name === 'websocket'
+      ? (conn.transport as { socket?: WebSocketLike }).socket
+      : undefined;
 
   io.on('connection', (socket) => {
     void socket.join(PUBLIC_ROOM);
@@ -120,6 +141,22 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
       // Not io.close(): that closes the HTTP server too, which app.ts closes itself.
       io.disconnectSockets(true);
       io.engine.close();
+    },
+    /**
+     * Shutdown: WebSockets closed with the code and reason, polling connections ended; socket.io
+     * clients see their transport close and reconnect on their own (a socket.io disconnect would
+     * tell them not to).
+     */
+    closeAll(code: number, reason: string) {
+      for (const conn of connections) webSocketOf(conn)?.close(code, reason);
+      unwatch();
+      identities.close();
+      bridge.close();
+      io.engine.close();
+    },
+    /** Cuts the WebSockets that have not finished closing. */
+    cutAll() {
+      for (const conn of connections) webSocketOf(conn)?.terminate();
     },
   };
 }

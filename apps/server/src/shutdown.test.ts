@@ -1,0 +1,173 @@
+import { createDb } from '@app/db';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import superjson from 'superjson';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { freePort, spawnServer, waitUntilHealthy, type ChildServer } from './child-server';
+
+// Issue 12, point 7: on SIGTERM the server stops taking connections, lets the requests under way
+// finish, closes every WebSocket (tRPC and socket.io) with 1001 "Server is shutting down", stops
+// the game timer and the code runner, checkpoints the WAL and closes the database, within
+// SHUTDOWN_TIMEOUT, and exits 0.
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const children: ChildServer[] = [];
+afterAll(() => {
+  for (const server of children) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+});
+
+async function start(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'qa-shutdown-'));
+  dirs.push(dir);
+  const databasePath = join(dir, 'app.db');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawnServer({
+    PORT: String(port),
+    DATABASE_PATH: databasePath,
+    SESSION_SECRET: 'd'.repeat(40),
+    WEB_DIST: join(dir, 'no-web-build'),
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  children.push(server);
+  await waitUntilHealthy(server, url);
+  return { server, url, port, databasePath };
+}
+
+async function signUp(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/trpc/auth.signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(superjson.serialize({ username, password: 'password123' })),
+  });
+  expect(res.status).toBe(200);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** A WebSocket that has opened, with the close code and reason it will get. */
+async function openSocket(address: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(address, { headers });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return { ws, closed };
+}
+
+/**
+ * A request whose body has not all arrived: its headers and half its body are sent now, the rest
+ * when `finish` is called. Resolves `answer` with everything the server sent once it closes.
+ */
+function slowRequest(port: number) {
+  const body = JSON.stringify(
+    superjson.serialize({ username: 'slowpoke', password: 'password123' }),
+  );
+  const socket: Socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk.toString()));
+  socket.on('error', () => {});
+  const answer = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
+  const half = Math.floor(body.length / 2);
+  socket.write(
+    'POST /trpc/auth.signup HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+  );
+  return { answer, finish: () => socket.write(body.slice(half)) };
+}
+
+const lines = (server: ChildServer) =>
+  server
+    .stdout()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { msg: string; level: string; [key: string]: unknown });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function walBytes(databasePath: string): number {
+  const wal = `${databasePath}-wal`;
+  return existsSync(wal) ? statSync(wal).size : 0;
+}
+
+describe('SIGTERM', () => {
+  it('finishes the request under way, closes the sockets with a reason, checkpoints the WAL and exits 0', async () => {
+    const { server, url, port, databasePath } = await start();
+    const cookie = await signUp(url, 'sleeper');
+    expect(walBytes(databasePath)).toBeGreaterThan(0);
+    const wsBase = url.replace('http', 'ws');
+    const trpc = await openSocket(`${wsBase}/trpc`, { cookie });
+    const socketIo = await openSocket(`${wsBase}/socket.io/?EIO=4&transport=websocket`);
+    const slow = slowRequest(port);
+    await sleep(300);
+
+    const sent = performance.now();
+    server.child.kill('SIGTERM');
+    await sleep(300);
+    // No new connections any more…
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    // …but the request that was under way is answered, and its connection then closed (the answer
+    // promise resolves when the server closes it: keep-alive ends with the drain).
+    slow.finish();
+    const answer = await slow.answer;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"username":"slowpoke"');
+
+    expect(await trpc.closed).toEqual({ code: 1001, reason: 'Server is shutting down' });
+    expect(await socketIo.closed).toEqual({ code: 1001, reason: 'Server is shutting down' });
+
+    const { code, signal, at } = await server.exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(at - sent).toBeLessThan(10_000);
+    console.log(`SIGTERM to exit: ${(at - sent).toFixed(0)} ms (the slow request held it 300 ms)`);
+
+    expect(walBytes(databasePath)).toBe(0);
+    const db = createDb(databasePath);
+    try {
+      expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
+      const users = db.$client.prepare('select username from users order by id').all();
+      expect(users).toEqual([{ username: 'sleeper' }, { username: 'slowpoke' }]);
+    } finally {
+      db.$client.close();
+    }
+    const messages = lines(server).map((line) => line.msg);
+    expect(messages).toContain('shutting down');
+    expect(lines(server).find((line) => line.msg === 'stopped')).toMatchObject({ drained: true });
+    expect(server.stderr()).toBe('');
+  }, 60_000);
+
+  it('cuts a request that outlives SHUTDOWN_TIMEOUT and still exits 0 within it', async () => {
+    const { server, port, databasePath } = await start({ SHUTDOWN_TIMEOUT: '1s' });
+    const stuck = slowRequest(port);
+    await sleep(300);
+    const sent = performance.now();
+    server.child.kill('SIGTERM');
+    const { code, at } = await server.exited;
+    expect(code).toBe(0);
+    expect(at - sent).toBeLessThan(1500);
+    expect(await stuck.answer).toBe('');
+    expect(walBytes(databasePath)).toBe(0);
+    const cut = lines(server).find((line) => line.level === 'warn');
+    expect(cut).toMatchObject({ msg: 'connections still open at the deadline: cut', open: 1 });
+    expect(lines(server).find((line) => line.msg === 'stopped')).toMatchObject({ drained: false });
+  }, 60_000);
+
+  it('stops the same way on SIGINT (Ctrl-C)', async () => {
+    const { server } = await start();
+    const sent = performance.now();
+    server.child.kill('SIGINT');
+    const { code, at } = await server.exited;
+    expect(code).toBe(0);
+    expect(at - sent).toBeLessThan(10_000);
+  }, 60_000);
+});
