@@ -12,11 +12,11 @@ import { usePageVisible } from '../../hooks/usePageVisible';
 import { useSendMessage } from '../../hooks/useSendMessage';
 import { chatTitle } from '../../lib/chatList';
 import { errorCode, errorMessage, prefixedError } from '../../lib/errors';
-import { hasOlderMessages, newestFromOthers, shownMessages } from '../../lib/messageCache';
+import { newestFromOthers, shownMessages } from '../../lib/messageCache';
 import { trpc } from '../../trpc';
 import { AddParticipantForm } from './AddParticipantForm';
 import { MessageComposer, type CheckedMessage } from './MessageComposer';
-import { MessageLog } from './MessageLog';
+import { PagedMessageLog } from './PagedMessageLog';
 
 export interface ChatViewProps {
   chatId: number;
@@ -112,21 +112,13 @@ export function ChatView({ chatId, now }: ChatViewProps) {
           onAdded={() => setAdding(false)}
         />
       )}
-      <MessageLog
+      <PagedMessageLog
         label={`${chatTitle(participants, me)} messages`}
         messages={messages}
         me={me}
         now={now}
-        hasOlder={hasOlderMessages(history.data)}
-        loadingOlder={history.isFetchingNextPage}
-        onLoadOlder={() => {
-          if (!history.isFetchingNextPage) void history.fetchNextPage();
-        }}
-        emptyText="No messages yet. Say hello!"
+        history={history}
       />
-      {history.isFetchNextPageError && (
-        <Alert>{prefixedError('Error while fetching older messages', history.error)}</Alert>
-      )}
       <MessageComposer label={messagingMessages.typeDirect} check={check} onSend={send} />
     </section>
   );

@@ -13,10 +13,10 @@ import { useLiveMessages } from '../../hooks/useMessagingCache';
 import { useNow } from '../../hooks/useNow';
 import { useSendMessage } from '../../hooks/useSendMessage';
 import { prefixedError } from '../../lib/errors';
-import { hasOlderMessages, shownMessages } from '../../lib/messageCache';
+import { shownMessages } from '../../lib/messageCache';
 import { trpc } from '../../trpc';
 import { MessageComposer, type CheckedMessage } from './MessageComposer';
-import { MessageLog } from './MessageLog';
+import { PagedMessageLog } from './PagedMessageLog';
 
 /** The global message checked by the server's own schema. */
 function checkGlobalMessage(text: string): CheckedMessage {
@@ -55,21 +55,13 @@ export default function GlobalChatPage() {
         ) : !history.data ? (
           <Alert>{prefixedError('Error while fetching the messages', history.error)}</Alert>
         ) : (
-          <MessageLog
+          <PagedMessageLog
             label={`${messagingMessages.chatRoom} messages`}
             messages={messages}
             me={me}
             now={now}
-            hasOlder={hasOlderMessages(history.data)}
-            loadingOlder={history.isFetchingNextPage}
-            onLoadOlder={() => {
-              if (!history.isFetchingNextPage) void history.fetchNextPage();
-            }}
-            emptyText="No messages yet. Say hello!"
+            history={history}
           />
-        )}
-        {history.isFetchNextPageError && (
-          <Alert>{prefixedError('Error while fetching older messages', history.error)}</Alert>
         )}
         <MessageComposer
           label={messagingMessages.typeGlobal}
