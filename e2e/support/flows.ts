@@ -37,3 +37,11 @@ export async function askQuestion(
   await page.getByRole('button', { name: 'Post Question' }).click();
   await page.waitForURL((url) => url.pathname === '/home');
 }
+
+/** The header's bell: a button named for what it is and how many are unread. */
+export const bell = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Notifications,/ });
+export const bellName = (page: Page) => bell(page).getAttribute('aria-label');
+/** The bell's open panel. */
+export const notificationPanel = (page: Page) =>
+  page.getByRole('region', { name: 'Notifications' });

@@ -1,7 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUser, screenshot, uniqueName, uniqueTag } from '../support/browser';
-import { markDocument, notReloaded, signUp } from '../support/flows';
+import {
+  bell,
+  bellName,
+  markDocument,
+  notificationPanel,
+  notReloaded,
+  signUp,
+} from '../support/flows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,11 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The header's bell: a button named for what it is and how many are unread. */
-const bell = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: /^Notifications,/ });
-const bellName = (page: Page) => bell(page).getAttribute('aria-label');
 
 // Issue 13's quality bar as one flow, in two browsers: the asker at 1280 px, the answerer on a phone.
 describe('beyond the spec: code, answers, notifications, acceptance and edits together', () => {
@@ -91,7 +93,7 @@ describe('beyond the spec: code, answers, notifications, acceptance and edits to
     await asker.locator(`#${answerId}`).getByText('use for...of with await').waitFor();
     expect(await notReloaded(asker)).toBe(true);
     await bell(asker).click();
-    const panel = asker.getByRole('region', { name: 'Notifications' });
+    const panel = notificationPanel(asker);
     const item = panel.getByRole('link', {
       name: new RegExp(`^${answererName} answered your question ‘${title}’`),
     });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComment, createQuestion, createUser } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
@@ -10,7 +10,14 @@ import {
   uniqueName,
   uniqueTag,
 } from '../support/browser';
-import { markDocument, notReloaded, signUp } from '../support/flows';
+import {
+  bell,
+  bellName,
+  markDocument,
+  notificationPanel,
+  notReloaded,
+  signUp,
+} from '../support/flows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,12 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The header's bell: a button named for what it is and how many are unread. */
-const bell = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: /^Notifications,/ });
-const bellName = (page: Page) => bell(page).getAttribute('aria-label');
-const panel = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 describe('notifications', () => {
   it('the asker is told live of an answer that mentions them, opens it at the answer, accepts it; the answerer is told live of the acceptance and of a direct message', async () => {
@@ -68,12 +69,15 @@ describe('notifications', () => {
     await expect.poll(() => bellName(asker)).toBe('Notifications, 1 unread');
     expect(await notReloaded(asker)).toBe(true);
     await bell(asker).click();
-    const item = panel(asker).getByRole('link', {
+    const item = notificationPanel(asker).getByRole('link', {
       name: new RegExp(`^${answererName} answered your question ‘${title}’`),
     });
     await item.waitFor();
     expect(
-      await panel(asker).getByRole('link').filter({ hasText: 'answered your question' }).count(),
+      await notificationPanel(asker)
+        .getByRole('link')
+        .filter({ hasText: 'answered your question' })
+        .count(),
     ).toBe(1);
     await item.getByText('Unread').waitFor();
     expect(await seriousA11yViolations(asker)).toEqual([]);
@@ -87,7 +91,7 @@ describe('notifications', () => {
     await expect.poll(() => answer.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(await answer.isVisible()).toBe(true);
     await expect.poll(() => bellName(asker)).toBe('Notifications, none unread');
-    expect(await panel(asker).isVisible()).toBe(false);
+    expect(await notificationPanel(asker).isVisible()).toBe(false);
     await screenshot(asker, 'notifications-opened-answer-1280', false);
 
     // The asker accepts the answer: the answerer, on another page, is told live.
@@ -96,13 +100,13 @@ describe('notifications', () => {
     await answer.getByRole('button', { name: 'Accept this answer' }).click();
     await expect.poll(() => bellName(answerer)).toBe('Notifications, 1 unread');
     await bell(answerer).click();
-    await panel(answerer)
+    await notificationPanel(answerer)
       .getByRole('link', { name: new RegExp(`${askerName} accepted your answer to ‘${title}’`) })
       .waitFor();
     expect(await seriousA11yViolations(answerer)).toEqual([]);
     await screenshot(answerer, 'notifications-bell-375', false);
     await answerer.keyboard.press('Escape');
-    expect(await panel(answerer).isVisible()).toBe(false);
+    expect(await notificationPanel(answerer).isVisible()).toBe(false);
     await expect
       .poll(() => answerer.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Notifications, 1 unread');
@@ -123,7 +127,7 @@ describe('notifications', () => {
 
     // The whole list, on its page; the message opens the chat, and reading the chat reads it.
     await bell(answerer).click();
-    await panel(answerer).getByRole('link', { name: 'See all notifications' }).click();
+    await notificationPanel(answerer).getByRole('link', { name: 'See all notifications' }).click();
     await answerer.waitForURL('**/notifications');
     await answerer.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
     const message = answerer
