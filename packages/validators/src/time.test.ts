@@ -38,6 +38,18 @@ describe('formatRelativeTime (SPEC §9)', () => {
     expect(formatRelativeTime(new Date(2019, 2, 1, 23, 59, 0), now)).toBe('Mar 01, 2019 at 23:59');
   });
 
+  it("says 'just now' for a time after the clock, never a count of seconds", () => {
+    expect(formatRelativeTime(ago(-13 * SECOND), now)).toBe('just now');
+    expect(formatRelativeTime(ago(-2 * DAY), now)).toBe('just now');
+  });
+
+  it('never shows a newer time as older than an earlier one against the same clock', () => {
+    const older = formatRelativeTime(ago(5 * SECOND), now);
+    const newer = formatRelativeTime(ago(-13 * SECOND), now);
+    expect(older).toBe('5 seconds ago');
+    expect(newer).not.toMatch(/\d+ seconds? ago/);
+  });
+
   it('gives the exact date and time, with seconds, for the hover text', () => {
     expect(formatExactTime(new Date(2026, 0, 5, 7, 8, 9))).toBe('Jan 05, 2026 at 07:08:09');
     expect(formatExactTime(now)).toBe('Nov 22, 2026 at 15:30:45');

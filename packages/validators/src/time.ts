@@ -9,14 +9,21 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** '1 minute ago', '3 minutes ago', '0 seconds ago'. */
 const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
+/** A time after the viewer's clock (a clock refreshed a moment ago, or a server a little ahead). */
+export const JUST_NOW = 'just now';
+
 /**
  * SPEC §9's relative time: 'N seconds ago', 'N minutes ago', 'N hours ago' (singular for 1), then
  * 'Mon DD at HH:MM' within about a year, else 'Mon DD, YYYY at HH:MM' (viewer's local time). Issue 14
- * dropped the seconds from dates: formatExactTime, shown on hover, keeps them.
+ * dropped the seconds from dates: formatExactTime, shown on hover, keeps them. A time after `now`
+ * reads 'just now'.
  */
 export function formatRelativeTime(date: Date | number, now: Date | number = Date.now()): string {
   const when = new Date(date);
-  const seconds = Math.floor(Math.abs(new Date(now).getTime() - when.getTime()) / 1000);
+  const elapsed = new Date(now).getTime() - when.getTime();
+  // Never the absolute difference: a newer item must never read older than the one before it.
+  if (elapsed < 0) return JUST_NOW;
+  const seconds = Math.floor(elapsed / 1000);
   if (seconds < MINUTE) return ago(seconds, 'second');
   if (seconds < HOUR) return ago(Math.floor(seconds / MINUTE), 'minute');
   if (seconds < DAY) return ago(Math.floor(seconds / HOUR), 'hour');

@@ -51,13 +51,12 @@ export function NotificationBell() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const now = useNow();
-
   useLiveNotifications(
     useCallback((n: NotificationView) => setAnnouncement(announcementOf(n)), []),
   );
   const unread = trpc.notification.unreadCount.useQuery().data ?? 0;
   const list = useNotificationList({ enabled: open });
+  const now = useNow(undefined, list.data);
   const { markOne, markAllRead, markingAll } = useMarkNotificationsRead();
 
   // Leaving the page (opening a notification included) closes the panel.

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useUserContext } from '../../auth/context';
 import { Alert, Button, LoadingState } from '../../components';
 import { useLiveMessages, useMessagingCache, useReadingChat } from '../../hooks/useMessagingCache';
+import { useNow } from '../../hooks/useNow';
 import { usePageVisible } from '../../hooks/usePageVisible';
 import { useSendMessage } from '../../hooks/useSendMessage';
 import { chatTitle } from '../../lib/chatList';
@@ -20,7 +21,6 @@ import { PagedMessageLog } from './PagedMessageLog';
 
 export interface ChatViewProps {
   chatId: number;
-  now: number;
 }
 
 /**
@@ -28,7 +28,7 @@ export interface ChatViewProps {
  * global room, 'Type a message...' and Send. Opening it, and new messages arriving while it is open and
  * the page visible, mark it read. Mount it keyed by chatId.
  */
-export function ChatView({ chatId, now }: ChatViewProps) {
+export function ChatView({ chatId }: ChatViewProps) {
   const me = useUserContext().user.username;
   const headingId = useId();
   const detail = trpc.chat.byId.useQuery({ chatId });
@@ -43,6 +43,7 @@ export function ChatView({ chatId, now }: ChatViewProps) {
   );
   const live = useLiveMessages(chatId);
   const messages = useMemo(() => shownMessages(history.data, live), [history.data, live]);
+  const now = useNow(10_000, messages);
   const send = useSendMessage(chatId);
   const check = useCallback(
     (text: string): CheckedMessage => {

@@ -21,13 +21,13 @@ import { CreateChatPanel } from './CreateChatPanel';
 export default function DirectMessagesPage() {
   useDocumentTitle('Direct Messages');
   const me = useUserContext().user.username;
-  const now = useNow(10_000);
   const [params, setParams] = useSearchParams();
   const selection = parseChatParam(params.get('chat'));
   const selectedId = selection.kind === 'chat' ? selection.chatId : null;
   const [creating, setCreating] = useState(false);
   const panelId = useId();
   const chats = trpc.chat.list.useQuery();
+  const now = useNow(10_000, chats.data);
 
   return (
     <div className={`page dm-page${selectedId !== null ? ' has-open-chat' : ''}`}>
@@ -65,7 +65,7 @@ export default function DirectMessagesPage() {
         </nav>
         <div className="dm-layout__chat">
           {selection.kind === 'chat' ? (
-            <ChatView key={selection.chatId} chatId={selection.chatId} now={now} />
+            <ChatView key={selection.chatId} chatId={selection.chatId} />
           ) : selection.kind === 'invalid' ? (
             <div className="chat-view chat-view--message">
               <Alert>{selection.message}</Alert>

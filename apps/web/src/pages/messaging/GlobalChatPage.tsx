@@ -32,7 +32,6 @@ export default function GlobalChatPage() {
   useDocumentTitle(messagingMessages.chatRoom);
   useLiveGlobalChat();
   const me = useUserContext().user.username;
-  const now = useNow(10_000);
   const history = trpc.message.list.useInfiniteQuery(
     { limit: MESSAGES_PAGE_SIZE },
     {
@@ -44,6 +43,7 @@ export default function GlobalChatPage() {
   );
   const live = useLiveMessages('global');
   const messages = useMemo(() => shownMessages(history.data, live), [history.data, live]);
+  const now = useNow(10_000, messages);
   const send = useSendMessage('global');
 
   return (

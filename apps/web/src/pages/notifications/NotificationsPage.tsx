@@ -15,8 +15,8 @@ import { trpc } from '../../trpc';
 /** /notifications: every notification of the viewer's, newest first, older ones on demand. */
 export default function NotificationsPage() {
   useDocumentTitle(notificationMessages.title);
-  const now = useNow();
   const list = useNotificationList();
+  const now = useNow(undefined, list.data);
   const unread = trpc.notification.unreadCount.useQuery().data ?? 0;
   const { markOne, markAllRead, markingAll } = useMarkNotificationsRead();
   const [error, setError] = useState<string | null>(null);

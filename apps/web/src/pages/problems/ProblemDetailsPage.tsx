@@ -31,10 +31,10 @@ export default function ProblemDetailsPage() {
 }
 
 function ProblemDetails({ id }: { id: number }) {
-  const now = useNow();
   const apply = useApplyProblemEvent();
   useLiveProblem(id);
   const problem = trpc.problem.byId.useQuery({ id });
+  const now = useNow(undefined, problem.data);
   useDocumentTitle(problem.data?.title ?? 'Problem');
   const [showSolution, setShowSolution] = useState(false);
   const solutionId = useId();

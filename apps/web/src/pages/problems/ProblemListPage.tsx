@@ -40,7 +40,6 @@ export default function ProblemListPage() {
   const [params] = useSearchParams();
   const view = problemListViewFromParams(params);
   const navigate = useNavigate();
-  const now = useNow();
   useLiveProblems();
 
   // 'Problem added!' handed over by the create screen, shown once.
@@ -48,6 +47,7 @@ export default function ProblemListPage() {
 
   const list = useProblemList(view);
   const items = problemListItems(list.data);
+  const now = useNow(undefined, list.data);
   const total = list.data?.pages[0]?.total;
   const go = (next: ProblemListView) => void navigate(problemListHref(next));
   const refreshing = list.isRefetching && !list.isFetchingNextPage;

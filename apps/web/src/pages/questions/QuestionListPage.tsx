@@ -56,8 +56,6 @@ export default function QuestionListPage() {
     : listTitle(view, view.tag ? tag.data?.name : undefined);
   useDocumentTitle(title);
   useLiveQuestions();
-  const now = useNow();
-
   // A message handed over by a redirect (e.g. 'Question ID is missing.'), shown once.
   const notice = useHandedOverMessage('error');
   const navigate = useNavigate();
@@ -71,6 +69,7 @@ export default function QuestionListPage() {
     getNextPageParam: (last) => last.nextCursor,
   });
   const items = listItems(list.data);
+  const now = useNow(undefined, list.data);
   const total = list.data?.pages[0]?.total;
 
   return (

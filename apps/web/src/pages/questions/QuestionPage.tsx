@@ -45,10 +45,10 @@ function MissingQuestion() {
 }
 
 function QuestionView({ qid }: { qid: number }) {
-  const now = useNow();
   const apply = useApplyQuestionEvent();
   useLiveQuestion(qid);
   const question = trpc.question.byId.useQuery({ qid });
+  const now = useNow(undefined, question.data);
   useDocumentTitle(question.data?.title ?? 'Question');
   // A notification's link opens the page at its answer or comment (#answer-5, #comment-9).
   useScrollToHash(question.data);

@@ -20,8 +20,8 @@ import { trpc } from '../../trpc';
 export default function UsersPage() {
   useDocumentTitle('Users');
   useLiveUsers();
-  const now = useNow();
   const users = trpc.user.list.useQuery();
+  const now = useNow(undefined, users.data);
   const [filter, setFilter] = useState('');
   const shown = filterUsers(users.data ?? [], filter);
 

@@ -170,9 +170,9 @@ export function QuestionRevisionsPage() {
 
 function QuestionHistory({ qid }: { qid: number }) {
   useLiveQuestion(qid);
-  const now = useNow();
   const [view, setView] = useDiffView();
   const history = trpc.question.revisions.useQuery({ qid });
+  const now = useNow(undefined, history.data);
   if (history.isPending) return <LoadingState label="Loading revisions..." />;
   if (!history.data) return <LoadProblem error={history.error} />;
   const { revisions, title, askedBy } = history.data;
@@ -209,9 +209,9 @@ export function AnswerRevisionsPage() {
 
 function AnswerHistory({ qid, answerId }: { qid: number; answerId: number }) {
   useLiveQuestion(qid);
-  const now = useNow();
   const [view, setView] = useDiffView();
   const history = trpc.answer.revisions.useQuery({ answerId });
+  const now = useNow(undefined, history.data);
   if (history.isPending) return <LoadingState label="Loading revisions..." />;
   if (!history.data) return <LoadProblem error={history.error} />;
   // The answer decides its question: a URL naming another question still leads to the right page.
