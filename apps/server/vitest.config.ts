@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { coverage } from '../../tooling/vitest/coverage.mjs';
 
 export default defineConfig({
-  test: { env: { SCRYPT_LOG_N: '10' }, testTimeout: 20_000 },
+  test: { env: { SCRYPT_LOG_N: '10' }, testTimeout: 20_000, coverage },
 });

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { coverage } from '../../tooling/vitest/coverage.mjs';
 
 // The API server (apps/server) serves tRPC over HTTP and WebSocket at /trpc, on port 8000 by default.
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8000';
@@ -51,5 +52,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    coverage,
   },
 });
