@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { LoginInput, SignupForm } from './auth';
 import { formError, formErrors } from './form';
+import { hyperlinkMessages } from './hyperlink';
 import {
   CreateAnswerInput,
   CreateCommentInput,
@@ -33,7 +34,7 @@ describe('New question form (SPEC §5)', () => {
         text: 'See [docs](http://example.com/docs)',
         tags: 'a b c d e f',
       }),
-    ).toEqual({ text: 'Invalid hyperlink format.', tags: 'Cannot have more than 5 tags' });
+    ).toEqual({ text: hyperlinkMessages.invalid, tags: 'Cannot have more than 5 tags' });
     expect(questionForm({ ...valid, title: 'x'.repeat(101) }).title).toBe(
       'Title cannot be more than 100 characters',
     );
@@ -62,7 +63,7 @@ describe('New question form (SPEC §5)', () => {
 describe('New answer form (SPEC §5)', () => {
   it("requires text: 'Answer text cannot be empty'; the hyperlink check applies", () => {
     expect(answerForm(' \u200B ')).toBe('Answer text cannot be empty');
-    expect(answerForm('[docs](https://)')).toBe('Invalid hyperlink format.');
+    expect(answerForm('[docs](https://)')).toBe(hyperlinkMessages.invalid);
     expect(answerForm('See [docs](https://example.com)')).toBeUndefined();
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasValidHyperlinks, splitHyperlinks } from './hyperlink';
+import {
+  hasValidHyperlinks,
+  hyperlinkMessages,
+  invalidLinkReasons,
+  isMisleadingLinkText,
+  splitHyperlinks,
+} from './hyperlink';
 
 describe('hyperlinks [text](https://…)', () => {
   it('accepts text without links and well-formed https links', () => {
@@ -32,5 +38,54 @@ describe('hyperlinks [text](https://…)', () => {
     expect(splitHyperlinks('[b](javascript:alert(1))')).toEqual([
       { kind: 'text', text: '[b](javascript:alert(1))' },
     ]);
+  });
+});
+
+describe('the invalid-link message (SPEC §5)', () => {
+  it("says the spec's sentence first, then that links must start with https://", () => {
+    expect(hyperlinkMessages.invalid.startsWith('Invalid hyperlink format. ')).toBe(true);
+    expect(hyperlinkMessages.invalid).toContain('Links must start with https://');
+  });
+
+  it('says for each link that is not one why not, as the preview shows it', () => {
+    expect(
+      invalidLinkReasons(
+        'ok [a](https://x.io), [b](http://x.io), [](https://x.io), [c](https://), [d](https://x y)',
+      ),
+    ).toEqual([
+      '[b](http://x.io) is not a link: its address must start with https://.',
+      '[](https://x.io) is not a link: it needs text between the brackets.',
+      '[c](https://) is not a link: it needs an address after https://.',
+      '[d](https://x y) is not a link: its address cannot contain spaces.',
+    ]);
+    expect(invalidLinkReasons('see [docs](https://example.com)')).toEqual([]);
+  });
+});
+
+describe('links that lie: a text reading as an address on another host', () => {
+  it('is misleading when the text names another host than the link opens', () => {
+    expect(isMisleadingLinkText('https://bank.example/login', 'https://evil.example/login')).toBe(
+      true,
+    );
+    expect(isMisleadingLinkText('bank.example', 'https://evil.example/')).toBe(true);
+    expect(isMisleadingLinkText('www.bank.example/login', 'https://evil.example/')).toBe(true);
+    expect(isMisleadingLinkText('https://bank.example', 'https://bank.example.evil.example/')).toBe(
+      true,
+    );
+    expect(isMisleadingLinkText('https://bank.example', 'https://bank.example@evil.example/')).toBe(
+      true,
+    );
+  });
+
+  it('is not misleading when the text names the same host, or is not an address', () => {
+    expect(isMisleadingLinkText('https://bank.example/login', 'https://bank.example/other')).toBe(
+      false,
+    );
+    expect(isMisleadingLinkText('BANK.example', 'https://www.bank.example/')).toBe(false);
+    expect(isMisleadingLinkText('https://user@bank.example:8443/a', 'https://bank.example/')).toBe(
+      false,
+    );
+    expect(isMisleadingLinkText('the docs', 'https://evil.example/')).toBe(false);
+    expect(isMisleadingLinkText('see bank.example here', 'https://evil.example/')).toBe(false);
   });
 });

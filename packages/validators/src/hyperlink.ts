@@ -1,16 +1,34 @@
-export const hyperlinkMessages = { invalid: 'Invalid hyperlink format.' } as const;
+export const hyperlinkMessages = {
+  /** SPEC §5's sentence first, then what to do about it. */
+  invalid:
+    'Invalid hyperlink format. Links must start with https://, as in [text](https://example.com).',
+  /** Why a [text](url) in a preview is shown as plain text: '[docs](http://x.io) is not a link: …'. */
+  notALink: (link: string, reason: string) => `${link} is not a link: ${reason}.`,
+  reasons: {
+    noText: 'it needs text between the brackets',
+    notHttps: 'its address must start with https://',
+    noAddress: 'it needs an address after https://',
+    spaces: 'its address cannot contain spaces',
+  },
+} as const;
 
 // [text](url). Neither part may contain a bracket, and the URL stops at its first ')': each scan ends
 // at the next '[', so even a text of thousands of '[' or '[a](' is matched in linear time.
 const LINK = /\[([^[\]]*)\]\(([^)[\]]*)\)/g;
 const HTTPS = 'https://';
 
+type LinkProblem = keyof typeof hyperlinkMessages.reasons;
+
 /** SPEC §5: both parts non-empty, and the URL is https:// with something after it (and no spaces). */
-function isValidLink(label: string, url: string): boolean {
-  return (
-    label.trim() !== '' && url.startsWith(HTTPS) && url.length > HTTPS.length && !/\s/.test(url)
-  );
+function linkProblem(label: string, url: string): LinkProblem | null {
+  if (label.trim() === '') return 'noText';
+  if (!url.startsWith(HTTPS)) return 'notHttps';
+  if (url.length === HTTPS.length) return 'noAddress';
+  if (/\s/.test(url)) return 'spaces';
+  return null;
 }
+
+const isValidLink = (label: string, url: string) => linkProblem(label, url) === null;
 
 /** True when every [text](url) in the text is a valid link. */
 export function hasValidHyperlinks(text: string): boolean {
@@ -18,6 +36,53 @@ export function hasValidHyperlinks(text: string): boolean {
     if (!isValidLink(label, url)) return false;
   }
   return true;
+}
+
+/** Each [text](url) of the text that is not a valid link, with why, for the preview beside the text box. */
+export function invalidLinkReasons(text: string): string[] {
+  const reasons: string[] = [];
+  for (const [whole, label = '', url = ''] of text.matchAll(LINK)) {
+    const problem = linkProblem(label, url);
+    if (problem)
+      reasons.push(hyperlinkMessages.notALink(whole, hyperlinkMessages.reasons[problem]));
+  }
+  return reasons;
+}
+
+/** An address's host, lower-cased, without user info, port or a trailing dot ('' when it has none). */
+function hostOf(address: string): string {
+  const authority = address.replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/\\?#]/)[0] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+  let decoded = host;
+  try {
+    decoded = decodeURIComponent(host);
+  } catch {
+    // A stray '%': compared as written.
+  }
+  return decoded.toLowerCase().replace(/\.$/, '');
+}
+
+/** The host a link's text names when it reads as an address ('https://bank.example/a', 'bank.example'). */
+function hostNamedBy(text: string): string | null {
+  const trimmed = text.trim();
+  if (/\s/.test(trimmed)) return null;
+  // With a scheme, or a host-like start without one: 'bank.example', 'www.bank.example/login'.
+  const named =
+    /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ||
+    /^[^\s/?#.@:]+(\.[^\s/?#.@:]+)*\.[a-z]{2,}(:\d+)?([/?#]|$)/i.test(trimmed);
+  return named ? hostOf(trimmed) : null;
+}
+
+const siteOf = (host: string) => host.replace(/^www\./, '');
+
+/**
+ * True when a link's text reads as an address on another host than the one the link opens
+ * ('[https://bank.example/login](https://evil.example/login)'): such a link is shown with its real
+ * address instead of its text.
+ */
+export function isMisleadingLinkText(text: string, href: string): boolean {
+  const named = hostNamedBy(text);
+  return named !== null && siteOf(named) !== siteOf(hostOf(href));
 }
 
 export type TextSegment =

@@ -1,4 +1,4 @@
-import { markdownMessages } from '@app/validators';
+import { invalidLinkReasons, markdownMessages } from '@app/validators';
 import { useId } from 'react';
 import { Markdown } from './Markdown';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -15,6 +15,8 @@ export interface MarkdownPreviewProps {
 export function MarkdownPreview({ text, className }: MarkdownPreviewProps) {
   const titleId = useId();
   const shown = useDebouncedValue(text.trim(), PREVIEW_DELAY_MS);
+  // A [text](http://…) shows as plain text: the preview says why, in the words the server would use.
+  const notLinks = invalidLinkReasons(shown);
   return (
     <section
       className={['markdown-preview', 'card', className].filter(Boolean).join(' ')}
@@ -27,6 +29,13 @@ export function MarkdownPreview({ text, className }: MarkdownPreviewProps) {
         <Markdown text={shown} className="markdown-preview__body" />
       ) : (
         <p className="markdown-preview__empty">{markdownMessages.previewEmpty}</p>
+      )}
+      {notLinks.length > 0 && (
+        <ul className="markdown-preview__problems">
+          {notLinks.map((reason, index) => (
+            <li key={index}>{reason}</li>
+          ))}
+        </ul>
       )}
       <p className="markdown-preview__help">
         {markdownMessages.helpLead}{' '}

@@ -90,6 +90,30 @@ describe('Markdown posts: rendered safely', () => {
     expect(await html('<javascript:alert(1)>')).toBe('<p>javascript:alert(1)</p>');
   });
 
+  it('shows the real address of a link whose text reads as an address on another host', async () => {
+    const a = (href: string, text = href) =>
+      `<a href="${href}" target="_blank" rel="noopener noreferrer">${text}</a>`;
+    expect(await html('[https://bank.example/login](https://evil.example/login)')).toBe(
+      `<p>${a('https://evil.example/login')}</p>`,
+    );
+    expect(await html('Sign in at [**bank.example**](https://evil.example/x).')).toBe(
+      `<p>Sign in at ${a('https://evil.example/x')}.</p>`,
+    );
+    expect(await html('[https://bank.example](https://evil.example)', true)).toBe(
+      a('https://evil.example'),
+    );
+    expect(await html('![https://bank.example/logo](https://evil.example/t.png)')).toBe(
+      `<p>${a('https://evil.example/t.png')}</p>`,
+    );
+    // A text naming the host it opens, or no address at all, stays as written.
+    expect(await html('[bank.example/login](https://www.bank.example/login)')).toBe(
+      `<p>${a('https://www.bank.example/login', 'bank.example/login')}</p>`,
+    );
+    expect(await html('[the login page](https://evil.example/login)')).toBe(
+      `<p>${a('https://evil.example/login', 'the login page')}</p>`,
+    );
+  });
+
   it('never loads images: their text, linked to the image when its address is https', async () => {
     expect(await html('![a diagram](https://example.com/d.png)')).toBe(
       '<p><a href="https://example.com/d.png" target="_blank" rel="noopener noreferrer">a diagram</a></p>',

@@ -1,3 +1,4 @@
+import { isMisleadingLinkText } from '@app/validators';
 import { MarkdownAsync } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import { MARKDOWN_MAX_DEPTH, type MarkdownNode, type MarkdownProps } from './markdownTree';
@@ -52,6 +53,33 @@ function toProps(properties: Record<string, unknown> = {}): MarkdownProps {
   return props;
 }
 
+/** The text a reader sees of a node. */
+function textOf(node: HastNode): string {
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+/**
+ * A link (or image) whose text reads as an address on another host than it opens shows its real
+ * address instead, as GitHub does: '[https://bank.example](https://evil.example)' cannot pass for the bank.
+ */
+function withHonestText(node: HastNode): HastNode {
+  const { tagName, properties = {} } = node;
+  if (tagName === 'a' && typeof properties.href === 'string') {
+    if (!isMisleadingLinkText(textOf(node), properties.href)) return node;
+    return { ...node, children: [{ type: 'text', value: properties.href }] };
+  }
+  if (
+    tagName === 'img' &&
+    typeof properties.src === 'string' &&
+    typeof properties.alt === 'string'
+  ) {
+    if (!isMisleadingLinkText(properties.alt, properties.src)) return node;
+    return { ...node, properties: { ...properties, alt: properties.src } };
+  }
+  return node;
+}
+
 // Where a block of HTML can stand on its own (as a paragraph would).
 const FLOW_PARENTS = new Set(['root', 'blockquote']);
 
@@ -67,11 +95,12 @@ function toNodes(parent: HastNode, depth: number): MarkdownNode[] {
       const text: MarkdownNode = { type: 'text', value: child.value };
       nodes.push(flow ? { type: 'element', tag: 'p', props: {}, children: [text] } : text);
     } else if (child.type === 'element' && child.tagName) {
+      const element = withHonestText(child);
       nodes.push({
         type: 'element',
         tag: child.tagName,
-        props: toProps(child.properties),
-        children: toNodes(child, depth + 1),
+        props: toProps(element.properties),
+        children: toNodes(element, depth + 1),
       });
     }
   }
