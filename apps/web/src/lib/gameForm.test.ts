@@ -5,7 +5,7 @@ import {
   numberFromField,
 } from '@app/validators';
 import { describe, expect, it } from 'vitest';
-import { gameFormErrors, hasGameFormErrors, withoutError } from './gameForm';
+import { gameFormErrors, hasGameFormErrors, withoutError, withVisitedField } from './gameForm';
 
 describe('gameFormErrors (SPEC §5)', () => {
   it('says what is wrong with a Nim game', () => {
@@ -59,5 +59,21 @@ describe('gameFormErrors (SPEC §5)', () => {
     const errors = { title: 'x', password: 'y' };
     expect(withoutError(errors, 'title')).toEqual({ password: 'y' });
     expect(withoutError(errors, 'problemId')).toBe(errors);
+  });
+});
+
+describe('withVisitedField: errors after a visit, never before', () => {
+  const found = { title: gameMessages.titleTooShort, problemId: gameMessages.selectProblem };
+
+  it('shows only the field just left, from the form as it is now', () => {
+    expect(withVisitedField({}, 'title', found)).toEqual({ title: gameMessages.titleTooShort });
+    expect(withVisitedField({ title: 'old' }, 'problemId', found)).toEqual({
+      title: 'old',
+      problemId: gameMessages.selectProblem,
+    });
+  });
+
+  it('drops the field’s error once it is right', () => {
+    expect(withVisitedField({ title: gameMessages.titleTooShort }, 'title', {})).toEqual({});
   });
 });

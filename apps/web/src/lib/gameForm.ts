@@ -27,6 +27,23 @@ export function gameFormErrors(schema: Schema, values: unknown): GameFormErrors 
 export const hasGameFormErrors = (errors: GameFormErrors): boolean =>
   Object.keys(errors).length > 0;
 
+export const isGameFormField = (name: string | undefined): name is GameFormField =>
+  name !== undefined && FIELDS.includes(name);
+
+/**
+ * The errors shown once the user has left a field: that field's own message from `found` (the whole
+ * form checked now), the others as they were. Errors show after a submit or a visit, never before.
+ */
+export function withVisitedField(
+  shown: GameFormErrors,
+  field: GameFormField,
+  found: GameFormErrors,
+): GameFormErrors {
+  const message = found[field];
+  if (message === undefined) return withoutError(shown, field);
+  return shown[field] === message ? shown : { ...shown, [field]: message };
+}
+
 /** The form without one field's error (once the user edits it). */
 export function withoutError(errors: GameFormErrors, field: GameFormField): GameFormErrors {
   if (!(field in errors)) return errors;

@@ -31,15 +31,16 @@ export default function CreateCollabCodePage() {
   const [timeLimit, setTimeLimit] = useState(String(TIME_LIMIT_DEFAULT));
   const [problemId, setProblemId] = useState<number | null>(null);
 
+  const input = {
+    ...basicsInput(form.basics),
+    playerLimit: numberFromField(playerLimit),
+    timeLimit: numberFromField(timeLimit),
+    problemId: problemId ?? undefined,
+  };
+  const check = () => gameFormErrors(CreateCollabCodeGameInput, input);
   const onSubmit = () => {
-    const input = {
-      ...basicsInput(form.basics),
-      playerLimit: numberFromField(playerLimit),
-      timeLimit: numberFromField(timeLimit),
-      problemId: problemId ?? undefined,
-    };
     void form.submit(
-      gameFormErrors(CreateCollabCodeGameInput, input),
+      check(),
       problemId === null ? null : () => create.mutateAsync({ ...input, problemId }),
       gameMessages.createCollabCodeFailed,
     );
@@ -51,9 +52,11 @@ export default function CreateCollabCodePage() {
       subtitle="Solve a coding problem together before the time runs out."
       form={form}
       onSubmit={onSubmit}
+      validate={check}
       busy={create.isPending}
       submitDisabled={problemId === null}
-      note={problemId === null ? gameMessages.selectProblem : null}
+      /* Why Create Game is disabled, as a hint; the picker says it as an error once visited. */
+      note={problemId === null && !errors.problemId ? gameMessages.selectProblem : null}
     >
       <div className="game-form-page__limits">
         <TextField

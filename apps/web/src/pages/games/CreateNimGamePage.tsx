@@ -11,13 +11,10 @@ export default function CreateNimGamePage() {
   const create = trpc.game.createNim.useMutation();
   const form = useCreateGameForm();
 
+  const check = () => gameFormErrors(CreateNimGameInput, basicsInput(form.basics));
   const onSubmit = () => {
     const input = basicsInput(form.basics);
-    void form.submit(
-      gameFormErrors(CreateNimGameInput, input),
-      () => create.mutateAsync(input),
-      gameMessages.createNimFailed,
-    );
+    void form.submit(check(), () => create.mutateAsync(input), gameMessages.createNimFailed);
   };
 
   return (
@@ -26,6 +23,7 @@ export default function CreateNimGamePage() {
       subtitle="Two players take 1 to 3 of 21 objects in turn."
       form={form}
       onSubmit={onSubmit}
+      validate={check}
       busy={create.isPending}
       note="* indicates mandatory fields"
     />

@@ -22,6 +22,7 @@ export function GameBasicsFields({ value, errors, onChange }: GameBasicsFieldsPr
         label="Game Title"
         required
         hint={`${GAME_TITLE_MIN} to ${GAME_TITLE_LIMIT - 1} characters`}
+        data-field="title"
         value={value.title}
         error={errors.title}
         onChange={(e) => onChange({ title: e.target.value })}
@@ -40,6 +41,7 @@ export function GameBasicsFields({ value, errors, onChange }: GameBasicsFieldsPr
           autoComplete="new-password"
           hint="At least 4 characters"
           maxLength={GAME_PASSWORD_MAX}
+          data-field="password"
           value={value.password}
           error={errors.password}
           onChange={(e) => onChange({ password: e.target.value })}

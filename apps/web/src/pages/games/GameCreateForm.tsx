@@ -1,11 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, ButtonLink, PageHeader } from '../../components';
 import { useApplyGame } from '../../hooks/useGameCache';
 import { errorMessage } from '../../lib/errors';
 import {
   hasGameFormErrors,
+  isGameFormField,
   withoutError,
+  withVisitedField,
   type GameFormErrors,
   type GameFormField,
 } from '../../lib/gameForm';
@@ -24,6 +26,9 @@ export function useCreateGameForm() {
   const [errors, setErrors] = useState<GameFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const clear = (field: GameFormField) => setErrors((old) => withoutError(old, field));
+  /** The user left `field`: its message from the form as it is now (`found`), if any. */
+  const visit = (field: GameFormField, found: GameFormErrors) =>
+    setErrors((old) => withVisitedField(old, field, found));
 
   const changeBasics = (patch: Partial<GameBasics>) => {
     setBasics((old) => ({ ...old, ...patch }));
@@ -48,7 +53,7 @@ export function useCreateGameForm() {
     }
   };
 
-  return { basics, changeBasics, errors, clear, failure, submit };
+  return { basics, changeBasics, errors, clear, visit, failure, submit };
 }
 
 export interface GameCreateFormProps {
@@ -56,10 +61,12 @@ export interface GameCreateFormProps {
   subtitle: string;
   form: ReturnType<typeof useCreateGameForm>;
   onSubmit: () => void;
+  /** The form's errors as it is now, shown field by field as the user leaves each. */
+  validate: () => GameFormErrors;
   busy: boolean;
   /** Create Game stays disabled while true (no problem chosen yet). */
   submitDisabled?: boolean;
-  /** The note beside the buttons, if any. */
+  /** The note beside the buttons, if any (a hint, not an error). */
   note: ReactNode;
   /** The game's own fields, after the basics. */
   children?: ReactNode;
@@ -71,6 +78,7 @@ export function GameCreateForm({
   subtitle,
   form,
   onSubmit,
+  validate,
   busy,
   submitDisabled,
   note,
@@ -80,10 +88,19 @@ export function GameCreateForm({
     event.preventDefault();
     onSubmit();
   };
+  // A field is an element marked data-field (an input, or a group such as the problem picker); moving
+  // within the same group (radio to radio) is not leaving it.
+  const handleBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const group = (event.target as Element).closest<HTMLElement>('[data-field]');
+    const field = group?.dataset.field;
+    if (!group || !isGameFormField(field)) return;
+    if (event.relatedTarget instanceof Node && group.contains(event.relatedTarget)) return;
+    form.visit(field, validate());
+  };
   return (
     <div className="page form-page game-form-page">
       <PageHeader title={title} subtitle={subtitle} />
-      <form className="form card" onSubmit={handleSubmit} noValidate>
+      <form className="form card" onSubmit={handleSubmit} onBlur={handleBlur} noValidate>
         <GameBasicsFields value={form.basics} errors={form.errors} onChange={form.changeBasics} />
         {children}
         {form.failure && <Alert>{form.failure}</Alert>}

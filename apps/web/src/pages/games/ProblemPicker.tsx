@@ -30,6 +30,7 @@ export function ProblemPicker({ value, onChange, error }: ProblemPickerProps) {
   return (
     <fieldset
       className={`problem-picker field${error ? ' field--invalid' : ''}`}
+      data-field="problemId"
       aria-describedby={error ? `${id}-error` : undefined}
     >
       <legend className="field__label">
