@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { gameMessages } from '@app/validators';
 import {
   applyGameState,
   countdownLabel,
   formatCountdown,
   isTimeUp,
+  nimMaxTake,
   nimMoveFromInput,
   nimPlayerToMove,
+  nimTakeFromInput,
   roomTitle,
   statusLine,
   winnersLabel,
@@ -39,6 +42,21 @@ describe('Nim', () => {
     expect(winnersLabel([])).toBe('No winner');
     expect(winnersLabel(['ann'])).toBe('Winner: ann');
     expect(winnersLabel(['ann', 'bob'])).toBe('Winners: ann, bob');
+  });
+});
+
+describe('the Nim move input near the end', () => {
+  it('takes at most min(3, remaining) objects', () => {
+    expect(nimMaxTake(21)).toBe(3);
+    expect(nimMaxTake(2)).toBe(2);
+    expect(nimMaxTake(1)).toBe(1);
+  });
+
+  it('caps a typed 3 when one object is left, saying why', () => {
+    expect(nimTakeFromInput('3', 1)).toEqual({ take: 1, refused: gameMessages.nimTooMany(1) });
+    expect(nimTakeFromInput('13', 2)).toEqual({ take: 2, refused: gameMessages.nimTooMany(2) });
+    expect(nimTakeFromInput('2', 2)).toEqual({ take: 2, refused: null });
+    expect(nimTakeFromInput('', 1)).toEqual({ take: 1, refused: null });
   });
 });
 

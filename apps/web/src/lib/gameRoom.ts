@@ -1,9 +1,35 @@
 // The game room's pure rules and texts (SPEC §2 Game room, §4 game transitions, §5 Nim move).
-import { formatCountdown } from '@app/games';
-import { gameMessages, gameTypeTitle, type GameType } from '@app/validators';
+import { formatCountdown, nimMoveFromInput } from '@app/games';
+import {
+  gameMessages,
+  gameTypeTitle,
+  NIM_MAX_TAKE,
+  NIM_MIN_TAKE,
+  type GameType,
+} from '@app/validators';
 
 // The countdown's m:ss and the Nim input rule are the game package's own (shared with the server).
 export { formatCountdown, nimMoveFromInput } from '@app/games';
+
+/** The most a Nim move may take now: 3, or fewer when fewer objects are left. */
+export const nimMaxTake = (remaining: number): number =>
+  Math.max(NIM_MIN_TAKE, Math.min(NIM_MAX_TAKE, remaining));
+
+/**
+ * What the Nim move input holds after the user typed `raw` with `remaining` objects left: the
+ * spec's rule (last digit 1 to 3, empty is 1) capped at nimMaxTake, and the sentence saying why when
+ * the cap changed what was typed.
+ */
+export function nimTakeFromInput(
+  raw: string,
+  remaining: number,
+): { take: number; refused: string | null } {
+  const typed = nimMoveFromInput(raw);
+  const max = nimMaxTake(remaining);
+  return typed > max
+    ? { take: max, refused: gameMessages.nimTooMany(remaining) }
+    : { take: typed, refused: null };
+}
 
 /** SPEC: the room's title by type. */
 export const roomTitle = (gameType: GameType): string => gameTypeTitle(gameType);

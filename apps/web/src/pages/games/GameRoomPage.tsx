@@ -25,6 +25,7 @@ function GameRoom({ id }: { id: string }) {
   const nimMove = trpc.game.nimMove.useMutation();
   const runTests = trpc.game.runTests.useMutation();
   const [error, setError] = useState<string | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
   const data = game.data;
   useDocumentTitle(data ? `${data.title} - ${roomTitle(data.gameType)}` : 'Game Room');
 
@@ -61,10 +62,11 @@ function GameRoom({ id }: { id: string }) {
   };
   const onNimMove = async (numObjects: number) => {
     setError(null);
+    setMoveError(null);
     try {
       apply((await nimMove.mutateAsync({ id, numObjects })).game);
     } catch (err) {
-      setError(errorMessage(err));
+      setMoveError(errorMessage(err));
     }
   };
   const onRunTests = async () => {
@@ -99,6 +101,7 @@ function GameRoom({ id }: { id: string }) {
           username={user.username}
           moving={nimMove.isPending}
           onMove={(n) => void onNimMove(n)}
+          moveError={moveError}
         />
       ) : (
         <CollabCodeView

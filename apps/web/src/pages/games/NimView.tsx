@@ -1,7 +1,7 @@
 import { NIM_INITIAL_OBJECTS, NIM_MAX_TAKE, NIM_MIN_TAKE } from '@app/validators';
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '../../components';
-import { nimMoveFromInput, nimPlayerToMove, winnersLabel } from '../../lib/gameRoom';
+import { nimMaxTake, nimPlayerToMove, nimTakeFromInput, winnersLabel } from '../../lib/gameRoom';
 
 export interface NimState {
   status: string;
@@ -17,16 +17,22 @@ export interface NimViewProps {
   username: string;
   moving: boolean;
   onMove: (numObjects: number) => void;
+  /** The server's refusal of this player's last move, shown beside the input. */
+  moveError?: string | null;
 }
 
 /**
  * SPEC Game room, Nim view: the rules, the players, whose turn it is, the objects left (drawn as a
  * row of dots), the winner or 'No winner', and the move input with Submit Move (only for the player
- * to move; the input keeps the last digit typed, 1 to 3; empty resets to 1).
+ * to move; the input keeps the last digit typed, 1 to 3 and never more than are left; empty resets
+ * to 1). What is wrong with a move shows beside the input, so the board does not move.
  */
-export function NimView({ state, username, moving, onMove }: NimViewProps) {
+export function NimView({ state, username, moving, onMove, moveError }: NimViewProps) {
   const [count, setCount] = useState(1);
-  const [text, setText] = useState('1');
+  const [refused, setRefused] = useState<string | null>(null);
+  const maxTake = nimMaxTake(state.remainingObjects);
+  // Objects taken by the other player since the digit was typed lower the cap too.
+  const take = Math.min(count, maxTake);
   const toMove = nimPlayerToMove(state);
   const myTurn = toMove === username;
   const inProgress = state.status === 'IN_PROGRESS';
@@ -34,7 +40,7 @@ export function NimView({ state, username, moving, onMove }: NimViewProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (myTurn) onMove(count);
+    if (myTurn) onMove(take);
   };
 
   return (
@@ -93,14 +99,17 @@ export function NimView({ state, username, moving, onMove }: NimViewProps) {
         {inProgress && (
           <form className="nim__move" onSubmit={submit}>
             <TextField
-              label={`Objects to take (${NIM_MIN_TAKE} to ${NIM_MAX_TAKE})`}
+              label={`Objects to take (${NIM_MIN_TAKE} to ${maxTake})`}
               inputMode="numeric"
               autoComplete="off"
-              value={text}
+              min={NIM_MIN_TAKE}
+              max={maxTake}
+              value={String(take)}
+              error={refused ?? moveError}
               onChange={(e) => {
-                const next = nimMoveFromInput(e.target.value);
-                setCount(next);
-                setText(String(next));
+                const next = nimTakeFromInput(e.target.value, state.remainingObjects);
+                setCount(next.take);
+                setRefused(next.refused);
               }}
             />
             <Button
