@@ -69,40 +69,76 @@ export function createConnectionCounter(caps: ConnectionCaps): ConnectionCounter
   };
 }
 
-/** What socket.io needs of a server: a connection middleware (`io.use`). */
-interface SocketIoLike {
+/** What the cap needs of socket.io's engine.io server: request middlewares and new connections. */
+export interface EngineLike {
   use(
-    fn: (
-      socket: {
-        request: IncomingMessage;
-        once(event: 'disconnect', listener: () => void): unknown;
-      },
-      next: (error?: Error) => void,
-    ) => void,
+    middleware: (req: IncomingMessage, res: unknown, next: (error?: unknown) => void) => void,
   ): unknown;
+  on(event: 'connection', listener: (conn: EngineConnection) => void): unknown;
 }
 
+/** An engine.io connection, as the cap sees it. */
+export interface EngineConnection {
+  request: IncomingMessage;
+  /** Sends one engine.io message (an encoded socket.io packet). */
+  send(data: string): unknown;
+  close(): unknown;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+type EngineRequest = IncomingMessage & { _query?: Record<string, string | undefined> };
+
 /**
- * The same caps for socket.io: each connection is admitted on its handshake or refused with the
- * reason as its connect_error message (socket.io's close reason); its place is freed on
- * disconnect. `sessionOf` reads the handshake's session id (null when signed out: socket.io serves
- * public events to signed-out clients, so those count per address and in total only).
+ * The same caps for socket.io, counted per engine.io connection from its first request (a polling
+ * handshake, or the upgrade of a WebSocket-only one), whether or not it ever sends socket.io's
+ * CONNECT: until the handshake has read the session, its place is held per address and in total;
+ * then it is admitted with that session (null when signed out: socket.io serves public events to
+ * signed-out clients, so those count per address and in total only) and freed when it closes.
+ * One over a cap gets the reason as its connect_error (socket.io's CONNECT_ERROR, which
+ * socket.io-client shows as the error's message) and is closed at once. Register the middleware
+ * before any other engine.io middleware that reads the session, and the connection listener first.
  */
-export function capSocketIo(
-  io: SocketIoLike,
+export function capEngineIo(
+  engine: EngineLike,
   counter: ConnectionCounter,
   addressOf: (req: IncomingMessage) => string,
   sessionOf: (req: IncomingMessage) => Promise<string | null>,
 ): void {
-  io.use((socket, next) => {
-    sessionOf(socket.request)
+  const handshakes = new WeakMap<IncomingMessage, { hold: Admission; session: string | null }>();
+  engine.use((req: EngineRequest, _res, next) => {
+    // A request of a connection that exists (a poll, its upgrade) is that connection's: counted.
+    if (req._query?.sid) return next();
+    const hold = counter.admit({ address: addressOf(req), session: null });
+    const handshake = { hold, session: null as string | null };
+    handshakes.set(req, handshake);
+    if (!hold.ok) return next();
+    // Freed when the handshake fails (no connection); released again is released once.
+    req.socket.once('close', hold.release);
+    req.once('close', hold.release);
+    sessionOf(req)
       .catch(() => null)
       .then((session) => {
-        const admission = counter.admit({ address: addressOf(socket.request), session });
-        if (!admission.ok) return next(new Error(admission.reason));
-        socket.once('disconnect', admission.release);
+        handshake.session = session;
         next();
-      })
-      .catch(() => next(new Error(CONNECTION_CAP_TABLE.socketsTotal.message)));
+      }, next);
+  });
+  engine.on('connection', (conn) => {
+    const handshake = handshakes.get(conn.request);
+    if (!handshake) return;
+    let admission = handshake.hold;
+    if (admission.ok) {
+      // The held place becomes the connection's, now counted for its session too.
+      admission.release();
+      admission = counter.admit({ address: addressOf(conn.request), session: handshake.session });
+    }
+    if (!admission.ok) {
+      conn.send(`${SOCKET_IO_CONNECT_ERROR}${JSON.stringify({ message: admission.reason })}`);
+      conn.close();
+      return;
+    }
+    conn.once('close', admission.release);
   });
 }
+
+/** socket.io's CONNECT_ERROR packet type (socket.io-parser's PacketType), for the main namespace. */
+const SOCKET_IO_CONNECT_ERROR = '4';

@@ -5,6 +5,7 @@ import {
   type ConnectionCaps,
 } from '@app/api';
 import { connectionMessages } from '@app/validators';
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
@@ -17,7 +18,12 @@ import {
   settingName,
   timeoutsFrom,
 } from './config';
-import { capSocketIo, createConnectionCounter } from './connection-caps';
+import {
+  capEngineIo,
+  createConnectionCounter,
+  type EngineConnection,
+  type EngineLike,
+} from './connection-caps';
 
 const secret = { SESSION_SECRET: 's'.repeat(40) };
 
@@ -146,33 +152,45 @@ describe('the connection counter both doors share', () => {
 
   it('caps socket.io connections too: refused with the reason as the connect error, freed on disconnect', async () => {
     const counter = createConnectionCounter(caps({ socketsPerSession: 1 }));
-    let middleware: Parameters<Parameters<typeof capSocketIo>[0]['use']>[0] | undefined;
-    capSocketIo(
-      { use: (fn) => (middleware = fn) },
+    type Middleware = Parameters<EngineLike['use']>[0];
+    let middleware: Middleware | undefined;
+    let onConnection: ((conn: EngineConnection) => void) | undefined;
+    capEngineIo(
+      { use: (fn) => (middleware = fn), on: (_event, fn) => (onConnection = fn) },
       counter,
       () => '192.0.2.9',
       async (req) => (req.headers.cookie ? 'session-1' : null),
     );
-    const connectAs = (cookie: string | undefined) => {
-      const disconnects: (() => void)[] = [];
-      const socket = {
-        request: { headers: { cookie } } as unknown as IncomingMessage,
-        once: (_event: 'disconnect', listener: () => void) => disconnects.push(listener),
-      };
-      return new Promise<{ error?: Error; disconnect: () => void }>((done) =>
-        middleware!(socket, (error) =>
-          done({ error, disconnect: () => disconnects.forEach((f) => f()) }),
-        ),
-      );
+    /** An engine.io handshake, then its connection: what it was sent, and how to close it. */
+    const connectAs = async (cookie: string | undefined) => {
+      const events = new EventEmitter();
+      const request = Object.assign(events, {
+        headers: { cookie },
+        socket: new EventEmitter(),
+        _query: {},
+      }) as unknown as IncomingMessage;
+      await new Promise<void>((done) => middleware!(request, {}, () => done()));
+      const sent: string[] = [];
+      const closes: (() => void)[] = [];
+      let closed = false;
+      onConnection!({
+        request,
+        send: (data) => sent.push(data),
+        close: () => (closed = true),
+        once: (_event, listener) => closes.push(listener),
+      });
+      return { sent, closed, disconnect: () => closes.forEach((close) => close()) };
     };
     const first = await connectAs('qa_session=x');
-    expect(first.error).toBeUndefined();
-    expect((await connectAs('qa_session=x')).error?.message).toBe(
-      connectionMessages.tooManyForSession,
-    );
-    // Signed-out sockets count per address and in total only.
-    expect((await connectAs(undefined)).error).toBeUndefined();
+    expect(first).toMatchObject({ sent: [], closed: false });
+    expect(await connectAs('qa_session=x')).toMatchObject({
+      sent: [`4${JSON.stringify({ message: connectionMessages.tooManyForSession })}`],
+      closed: true,
+    });
+    // Signed-out connections count per address and in total only.
+    expect((await connectAs(undefined)).closed).toBe(false);
     first.disconnect();
-    expect((await connectAs('qa_session=x')).error).toBeUndefined();
+    expect((await connectAs('qa_session=x')).closed).toBe(false);
+    expect(counter.open().total).toBe(2);
   });
 });

@@ -4,29 +4,46 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ConnectionCounter } from './connection-caps';
-import type { CreateRequestContext } from './context';
+import type { Admission, ConnectionCounter, Refusal } from './connection-caps';
+import { clientAddressOf, type CreateRequestContext } from './context';
 import { log } from './log';
 import { isAllowedOrigin } from './origin';
 
-/** Answers an upgrade request with a plain HTTP refusal (the browser's WebSocket sees it fail). */
+/**
+ * Answers an upgrade request with a plain HTTP refusal (the browser's WebSocket sees it fail) and
+ * closes the socket once the answer is out: the server's sockets stay half-open after an end, so a
+ * client that never closes its side would otherwise keep the descriptor for ever.
+ */
 function refuseUpgrade(socket: Duplex, status: string, sentence?: string) {
   const body = sentence ? `${sentence}\n` : '';
+  socket.on('error', () => socket.destroy());
   socket.end(
     `HTTP/1.1 ${status}\r\nConnection: close\r\n` +
       (body
         ? `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
         : '') +
       `\r\n${body}`,
+    () => socket.destroy(),
   );
 }
 
+/** socket.io's path: engine.io takes every upgrade whose URL starts with it (its own check). */
+export const SOCKET_IO_PATH = '/socket.io/';
+const isSocketIoUpgrade = (req: IncomingMessage) => (req.url ?? '').startsWith(SOCKET_IO_PATH);
+
+/** How long a socket refused with a close code has to answer the close before it is cut. */
+const REFUSED_CLOSE_MS = 1000;
+
 /**
- * Routes WebSocket upgrades by path: /trpc to tRPC subscriptions; /socket.io/ is left to socket.io. A ws server bound with {server, path}
- * would answer 400 to every other path (socket.io's among them), so each server is noServer.
+ * Routes WebSocket upgrades by path: /trpc to tRPC subscriptions; socket.io's path to socket.io
+ * (engine.io's own upgrade listener, socket/index.ts); every other upgrade is answered 404 and
+ * closed at once. A ws server bound with {server, path} would answer 400 to every other path
+ * (socket.io's among them), so each server is noServer.
  * Every subscription needs a session, so /trpc wants a valid session cookie before the upgrade (401
- * otherwise), and each socket is counted against the live connection caps (`connections`, shared
- * with socket.io): one over a cap is closed at once with 1008/1013 and the reason.
+ * otherwise). Each /trpc upgrade is counted against the live connection caps (`connections`, shared
+ * with socket.io) from its first byte: its place is held per address and in total while the
+ * session is read, then it is admitted with its session. One over a cap is closed at once with
+ * 1008/1013 and the reason.
  */
 export function attachUpgrades(
   server: Server,
@@ -52,11 +69,20 @@ export function attachUpgrades(
     },
   });
 
-  async function upgradeTrpc(req: IncomingMessage, socket: Duplex, head: Buffer) {
+  /** Completes the handshake only to close with the refusal's code and reason, then cuts it. */
+  function refuseSocket(req: IncomingMessage, socket: Duplex, head: Buffer, refusal: Refusal) {
+    trpcWss.handleUpgrade(req, socket, head, (ws) => {
+      ws.close(refusal.code, refusal.reason);
+      setTimeout(() => ws.terminate(), REFUSED_CLOSE_MS).unref();
+    });
+  }
+
+  async function upgradeTrpc(req: IncomingMessage, socket: Duplex, head: Buffer, hold: Admission) {
     // Node hands over the upgrade's socket without an error listener: a reset while the session is
     // read would otherwise be an uncaught error.
     const onError = () => socket.destroy();
     socket.on('error', onError);
+    socket.once('close', () => (hold.ok ? hold.release() : undefined));
     const context = createRequestContext({ req, transport: 'ws' });
     const ctx = await context;
     const sessionId = ctx.session.sessionId;
@@ -68,8 +94,14 @@ export function attachUpgrades(
     }
     socket.off('error', onError); // ws takes over the socket's errors
     trpcWss.handleUpgrade(req, socket, head, (ws) => {
+      // The held place becomes the connection's, now counted for its session too.
+      if (hold.ok) hold.release();
       const admission = connections.admit({ address: ctx.clientAddress, session: sessionId });
-      if (!admission.ok) return ws.close(admission.code, admission.reason);
+      if (!admission.ok) {
+        ws.close(admission.code, admission.reason);
+        setTimeout(() => ws.terminate(), REFUSED_CLOSE_MS).unref();
+        return;
+      }
       ws.once('close', admission.release);
       contexts.set(req, context);
       sockets.set(req, ws);
@@ -78,20 +110,19 @@ export function attachUpgrades(
   }
 
   server.on('upgrade', (req, socket, head) => {
+    // socket.io's engine.io takes these, and counts them itself (connection-caps.ts).
+    if (isSocketIoUpgrade(req)) return;
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path === '/trpc') {
-      // Another site's page could open a socket to us with our cookie: only our own pages, the
-      // trusted origins and non-browser clients may.
-      if (!isAllowedOrigin(req, trustedOrigins)) return refuseUpgrade(socket, '403 Forbidden');
-      upgradeTrpc(req, socket, head).catch((error: unknown) => {
-        log.error({ err: error, route: path }, 'WebSocket upgrade failed');
-        socket.destroy();
-      });
-    } else if (path === '/socket.io/' || path === '/socket.io') {
-      // socket.io's own upgrade listener (socket/index.ts) takes it, with its origin check.
-    } else {
+    if (path !== '/trpc') return refuseUpgrade(socket, '404 Not Found');
+    // Another site's page could open a socket to us with our cookie: only our own pages, the
+    // trusted origins and non-browser clients may.
+    if (!isAllowedOrigin(req, trustedOrigins)) return refuseUpgrade(socket, '403 Forbidden');
+    const hold = connections.admit({ address: clientAddressOf(req), session: null });
+    if (!hold.ok) return refuseSocket(req, socket, head, hold);
+    upgradeTrpc(req, socket, head, hold).catch((error: unknown) => {
+      log.error({ err: error, route: path }, 'WebSocket upgrade failed');
       socket.destroy();
-    }
+    });
   });
 
   return {

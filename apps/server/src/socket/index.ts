@@ -2,7 +2,7 @@ import { appRouter } from '@app/api';
 import { TRPCError } from '@trpc/server';
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
-import { capSocketIo } from '../connection-caps';
+import { capEngineIo } from '../connection-caps';
 import { clientAddressOf } from '../context';
 import { isAllowedOrigin } from '../origin';
 import { bridgeEvents } from './bridge';
@@ -38,7 +38,8 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
   const io: IoServer = new SocketServer(server, {
     path: '/socket.io',
     serveClient: false,
-    // upgrade.ts routes the other upgrade paths; engine.io must not end them.
+    // upgrade.ts answers and closes the upgrades that are not socket.io's; engine.io would only end
+    // them a second later, and then only if nothing had been written.
     destroyUpgrade: false,
     maxHttpBufferSize: 1024 * 1024,
     cors: { origin: [...allowedOrigins], credentials: true },
@@ -46,8 +47,9 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
     allowRequest: (req, callback) => callback(null, isAllowedOrigin(req, allowedOrigins)),
   });
 
-  // First of the middlewares: a socket over a cap is refused before anything else is done for it.
-  capSocketIo(io, options.connections, clientAddressOf, async (req) => {
+  // Before the other middlewares: a connection over a cap is refused before anything else is done
+  // for it, and counted from its first request whether or not it ever sends socket.io's CONNECT.
+  capEngineIo(io.engine, options.connections, clientAddressOf, async (req) => {
     const { session } = await options.createRequestContext({ req, transport: 'internal' });
     return session.sessionId;
   });
