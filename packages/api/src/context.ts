@@ -1,4 +1,5 @@
 import type { ApiDeps } from './deps';
+import { addressKey } from './rate-limit';
 
 /** The session cookie as the API sees it: which session id it carries, and how to set or clear it. */
 export interface SessionStore {
@@ -41,7 +42,11 @@ export interface Context extends RequestInfo {
   deps: ApiDeps;
 }
 
-/** The context of one call: the process's shared dependencies and this request. Nothing is defaulted. */
+/**
+ * The context of one call: the process's shared dependencies and this request. Nothing is
+ * defaulted. The address is kept as limits count it (an IPv6 client by its /64: addressKey), so
+ * every door's limits and caps key a client the same way.
+ */
 export function createContext(deps: ApiDeps, request: RequestInfo): Context {
-  return { deps, ...request };
+  return { deps, ...request, clientAddress: addressKey(request.clientAddress) };
 }

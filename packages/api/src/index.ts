@@ -64,11 +64,14 @@ export {
 } from './services/games/game-timer';
 export { CODE_TEXT, codeText } from './services/games/game-docs';
 export {
+  addressKey,
   createMemoryRateLimiter,
   createRateLimiters,
   DEFAULT_RATE_LIMITS,
+  MAX_RATE_LIMIT_KEYS,
   parseDuration,
   parseRateLimit,
+  type MemoryRateLimiter,
   type RateLimit,
   type RateLimiter,
   type RateLimiters,

@@ -381,9 +381,21 @@ describe('login lockout is keyed on username and address', () => {
     await world.signedIn('victim');
     const attacker = world.client({ address: '198.51.100.67' });
     for (let i = 0; i < 5; i++) {
-      await attacker.api.auth.login({ username: 'victim', password: 'nope-nope' }).catch(() => {});
+      await expectError(
+        attacker.api.auth.login({ username: 'victim', password: 'nope-nope' }),
+        'UNAUTHORIZED',
+        authMessages.invalidCredentials,
+      );
     }
-    clock.tick(DEFAULT_RATE_LIMITS.loginByUsernameAndAddress.windowMs);
+    // The lockout is in force until the window ends, for the right password too…
+    clock.tick(DEFAULT_RATE_LIMITS.loginByUsernameAndAddress.windowMs - 1);
+    await expectError(
+      attacker.api.auth.login({ username: 'victim', password: TEST_PASSWORD }),
+      'TOO_MANY_REQUESTS',
+      authMessages.tooManyAttempts,
+    );
+    // …and over once it has.
+    clock.tick(1);
     await expectError(
       attacker.api.auth.login({ username: 'victim', password: 'nope-nope' }),
       'UNAUTHORIZED',
