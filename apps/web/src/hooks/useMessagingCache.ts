@@ -36,7 +36,8 @@ type Utils = ReturnType<typeof trpc.useUtils>;
 // --- Live messages of a conversation (kept beside the paged history, see lib/messageCache) ----------
 
 const LIVE_ROOT = ['messaging', 'live'];
-const liveMessagesKey = (conversation: Conversation): QueryKey =>
+/** The cache entry of a conversation's live and pending messages (what useLiveMessages reads). */
+export const liveMessagesKey = (conversation: Conversation): QueryKey =>
   conversation === 'global' ? [...LIVE_ROOT, 'global'] : [...LIVE_ROOT, 'chat', conversation];
 
 // Live messages are not refetchable: they must outlive every screen until the next sign-in (which
