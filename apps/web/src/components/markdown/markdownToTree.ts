@@ -1,6 +1,6 @@
-import { isMisleadingLinkText } from '@app/validators';
 import { MarkdownAsync } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
+import { isMisleadingLinkText } from './misleadingLinks';
 import { MARKDOWN_MAX_DEPTH, type MarkdownNode, type MarkdownProps } from './markdownTree';
 
 type HastRoot = Parameters<ReturnType<typeof rehypeHighlight>>[0];
