@@ -20,6 +20,11 @@ export function RelativeTime({ date, now, className }: RelativeTimeProps) {
   );
 }
 
+/** A user's join date, the same on every screen (users list, profile): 'Oct 26, 2026', or 'N/A'. */
+export function JoinedDate({ date }: { date: Date | number | string | null | undefined }) {
+  return date == null || date === '' ? <>N/A</> : <CalendarDate date={new Date(date)} />;
+}
+
 /** A day ('Nov 21, 2026', e.g. a join date) in a <time>, with the exact date and time on hover. */
 export function CalendarDate({ date, className }: Omit<RelativeTimeProps, 'now'>) {
   const when = new Date(date);

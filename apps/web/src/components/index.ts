@@ -9,5 +9,5 @@ export { EmptyState } from './EmptyState';
 export { LoadingState } from './LoadingState';
 export { Modal } from './Modal';
 export { PageHeader } from './PageHeader';
-export { CalendarDate, RelativeTime } from './RelativeTime';
+export { CalendarDate, JoinedDate, RelativeTime } from './RelativeTime';
 export { TextAreaField, TextField } from './TextField';

@@ -1,7 +1,7 @@
 import { userMessages } from '@app/validators';
 import { useParams } from 'react-router-dom';
 import { useUserContext } from '../../auth/context';
-import { Alert, Avatar, CalendarDate, EmptyState, LoadingState } from '../../components';
+import { Alert, Avatar, EmptyState, JoinedDate, LoadingState } from '../../components';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLiveUsers } from '../../hooks/useLiveUsers';
 import { errorCode } from '../../lib/errors';
@@ -46,7 +46,9 @@ export default function ProfilePage() {
           <dl className="profile__facts">
             <div>
               <dt>Date joined</dt>
-              <dd>{data.dateJoined ? <CalendarDate date={data.dateJoined} /> : 'N/A'}</dd>
+              <dd>
+                <JoinedDate date={data.dateJoined} />
+              </dd>
             </div>
           </dl>
         </div>

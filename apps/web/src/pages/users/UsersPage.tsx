@@ -5,13 +5,12 @@ import {
   Avatar,
   EmptyState,
   LoadingState,
+  JoinedDate,
   PageHeader,
-  RelativeTime,
   TextField,
 } from '../../components';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLiveUsers } from '../../hooks/useLiveUsers';
-import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/errors';
 import { filterUsers, userCountLabel } from '../../lib/userList';
 import { trpc } from '../../trpc';
@@ -21,7 +20,6 @@ export default function UsersPage() {
   useDocumentTitle('Users');
   useLiveUsers();
   const users = trpc.user.list.useQuery();
-  const now = useNow(undefined, users.data);
   const [filter, setFilter] = useState('');
   const shown = filterUsers(users.data ?? [], filter);
 
@@ -55,7 +53,7 @@ export default function UsersPage() {
                 <span className="user-card__text">
                   <span className="user-card__name">{user.username}</span>
                   <span className="user-card__meta">
-                    joined <RelativeTime date={user.dateJoined} now={now} />
+                    joined <JoinedDate date={user.dateJoined} />
                   </span>
                 </span>
               </Link>
