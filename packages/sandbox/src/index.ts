@@ -1,5 +1,8 @@
 export {
   SandboxBusyError,
+  SandboxCancelledError,
+  SandboxOwnerLimitError,
+  type RunOptions,
   type Sandbox,
   type SandboxLimits,
   type SandboxOptions,

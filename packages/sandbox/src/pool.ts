@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { GUEST_PRELUDE } from './assert';
 import { DEFAULT_LIMITS, resolveLimits, workerStackSizeMb } from './limits';
 import {
   SandboxBusyError,
+  SandboxCancelledError,
+  SandboxOwnerLimitError,
+  type RunOptions,
   type Sandbox,
   type SandboxLimits,
   type SandboxOptions,
@@ -16,17 +20,41 @@ const WORKER_URL = new URL('./worker.mjs', import.meta.url);
 const WORKER_HEAP_MB = 256;
 /** Workers that die before they are ready, in a row, before the pool gives up. */
 const MAX_START_FAILURES = 3;
+/** Fresh workers a test whose setup failed is tried on before its call fails (no verdict). */
+const MAX_SETUP_RETRIES = 2;
+/**
+ * The host's outer limit per test is timeMs + graceMs of the worker thread's CPU time, read from
+ * /proc where there is one; its wall clock only checks it. Without /proc the wall clock is the
+ * limit, with this factor for a busy machine; with it, a worker that gets no CPU at all is still
+ * ended after this many times the limit (it can only be stuck, never running).
+ */
+const OUTER_WALL_FACTOR = 2;
+const STUCK_FACTOR = 20;
+/** The least wait before the host looks at a worker's CPU time again. */
+const RECHECK_MS = 50;
 
 interface Job {
   id: number;
+  /** Whose turn it is in the queue; an anonymous run is its own owner. */
+  queueKey: string;
+  /** Counted against runsPerOwner (anonymous runs are not). */
+  owner: string | null;
   code: string;
   tests: readonly string[];
   limits: SandboxLimits;
   results: TestResult[];
   /** Index of the test the worker is running (or will run next). */
   next: number;
+  /** Failed setups of the test at `next`. */
+  retries: number;
+  /** Its promise is settled (answered, failed or cancelled): nothing more is run for it. */
+  settled: boolean;
+  /** Its owner's place is given back (once its last test left the worker). */
+  released: boolean;
   resolve(results: TestResult[]): void;
   reject(error: Error): void;
+  /** Stops listening to the caller's signal. */
+  detach(): void;
 }
 
 interface Slot {
@@ -36,13 +64,34 @@ interface Slot {
   retired: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
-  /** When the test in flight started, for the wall-clock verdict. */
-  testStartedAt: bigint;
+  /** The worker thread's schedstat file, when it has one. */
+  schedstat: string | null;
+  /** Its CPU time (ns) and the wall clock (ms) when the test in flight was sent. */
+  cpuAtStart: number;
+  wallAtStart: number;
 }
 
 type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'result'; jobId: number; index: number; result: TestResult; fatal: boolean };
+  | { type: 'ready'; schedstat: string | null }
+  | {
+      type: 'result';
+      jobId: number;
+      index: number;
+      result: TestResult;
+      fatal: boolean;
+      retry: boolean;
+    };
+
+/** A thread's time on a CPU in ns (schedstat's first field), or null when it cannot be read. */
+function threadCpu(schedstat: string | null): number | null {
+  if (!schedstat) return null;
+  try {
+    const spent = Number(readFileSync(schedstat, 'latin1').split(' ')[0]);
+    return Number.isFinite(spent) ? spent : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Builds the pool of QuickJS workers; call once per process and close() at shutdown. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -54,13 +103,74 @@ export function defaultWorkerCount(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
+/**
+ * Jobs waiting for a worker, one line per owner, served in turn: the owner whose test ran last
+ * goes to the back, so a user with long runs delays another user by at most one test of theirs
+ * per worker, never by all of their runs. A job goes back to its line after each of its tests.
+ */
+class FairQueue {
+  private readonly lines = new Map<string, Job[]>();
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Adds a job to its owner's line, in call order (a job back from a worker keeps its place). */
+  add(job: Job): void {
+    const line = this.lines.get(job.queueKey);
+    this.count++;
+    if (!line) {
+      this.lines.set(job.queueKey, [job]);
+      return;
+    }
+    const at = line.findIndex((other) => other.id > job.id);
+    if (at < 0) line.push(job);
+    else line.splice(at, 0, job);
+  }
+
+  /** The first job of the owner whose turn it is; that owner goes to the back. */
+  take(): Job | undefined {
+    for (const [key, line] of this.lines) {
+      this.lines.delete(key);
+      const job = line.shift();
+      if (line.length > 0) this.lines.set(key, line);
+      if (job) {
+        this.count--;
+        return job;
+      }
+    }
+    return undefined;
+  }
+
+  remove(job: Job): boolean {
+    const line = this.lines.get(job.queueKey);
+    const at = line?.indexOf(job) ?? -1;
+    if (!line || at < 0) return false;
+    line.splice(at, 1);
+    if (line.length === 0) this.lines.delete(job.queueKey);
+    this.count--;
+    return true;
+  }
+
+  drain(): Job[] {
+    const all = [...this.lines.values()].flat();
+    this.lines.clear();
+    this.count = 0;
+    return all;
+  }
+}
+
 class SandboxPool implements Sandbox {
   private readonly size: number;
   private readonly queueLimit: number;
+  private readonly runsPerOwner: number;
   private readonly graceMs: number;
   private readonly limits: SandboxLimits;
   private readonly slots = new Set<Slot>();
-  private readonly queue: Job[] = [];
+  private readonly queue = new FairQueue();
+  /** Runs in flight per owner, waiting or running. */
+  private readonly inFlight = new Map<string, number>();
   private nextJobId = 1;
   private startFailures = 0;
   private closed = false;
@@ -69,6 +179,7 @@ class SandboxPool implements Sandbox {
   constructor(options: SandboxOptions) {
     this.size = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()));
     this.queueLimit = Math.max(0, Math.floor(options.queueLimit ?? 100));
+    this.runsPerOwner = Math.max(1, Math.floor(options.runsPerOwner ?? 2));
     this.graceMs = Math.max(0, options.graceMs ?? 1000);
     this.limits = resolveLimits(DEFAULT_LIMITS, options.limits);
     for (let i = 0; i < this.size; i++) this.spawn();
@@ -78,6 +189,7 @@ class SandboxPool implements Sandbox {
     code: string,
     testCases: readonly string[],
     limits?: Partial<SandboxLimits>,
+    run: RunOptions = {},
   ): Promise<TestResult[]> {
     if (this.closed) return Promise.reject(new Error('The code runner has been stopped.'));
     if (this.broken) {
@@ -89,28 +201,43 @@ class SandboxPool implements Sandbox {
     if (typeof code !== 'string' || !testCases.every((test) => typeof test === 'string')) {
       return Promise.reject(new TypeError('runTests takes a string of code and strings of tests.'));
     }
+    const { owner = null, signal } = run;
+    if (signal?.aborted) return Promise.reject(new SandboxCancelledError());
     if (testCases.length === 0) return Promise.resolve([]);
+    if (owner !== null && (this.inFlight.get(owner) ?? 0) >= this.runsPerOwner) {
+      return Promise.reject(new SandboxOwnerLimitError(this.runsPerOwner));
+    }
     const resolved = resolveLimits(this.limits, limits);
     // The workers' native stacks were sized for the pool's stack limit: a call may only lower it.
     resolved.stackBytes = Math.min(resolved.stackBytes, this.limits.stackBytes);
 
     const idle = this.idleSlot();
-    if (!idle && this.queue.length >= this.queueLimit) {
+    if (!idle && this.queue.size >= this.queueLimit) {
       return Promise.reject(new SandboxBusyError());
     }
     return new Promise<TestResult[]>((resolve, reject) => {
+      const id = this.nextJobId++;
+      const onAbort = () => this.cancel(job);
       const job: Job = {
-        id: this.nextJobId++,
+        id,
+        queueKey: owner === null ? `#${id}` : `@${owner}`,
+        owner,
         code,
         tests: [...testCases],
         limits: resolved,
         results: [],
         next: 0,
+        retries: 0,
+        settled: false,
+        released: false,
         resolve,
         reject,
+        detach: () => signal?.removeEventListener('abort', onAbort),
       };
-      if (idle) this.dispatch(idle, job);
-      else this.queue.push(job);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (owner !== null) this.inFlight.set(owner, (this.inFlight.get(owner) ?? 0) + 1);
+      this.queue.add(job);
+      if (idle) this.pump(idle);
     });
   }
 
@@ -118,10 +245,10 @@ class SandboxPool implements Sandbox {
     if (this.closed) return;
     this.closed = true;
     const stopped = new Error('The code runner has been stopped.');
-    for (const job of this.queue.splice(0)) job.reject(stopped);
+    for (const job of this.queue.drain()) this.fail(job, stopped);
     const endings: Promise<number>[] = [];
     for (const slot of this.slots) {
-      slot.job?.reject(stopped);
+      if (slot.job) this.fail(slot.job, stopped);
       endings.push(this.retire(slot));
     }
     await Promise.all(endings);
@@ -148,7 +275,9 @@ class SandboxPool implements Sandbox {
       retired: false,
       job: null,
       timer: null,
-      testStartedAt: 0n,
+      schedstat: null,
+      cpuAtStart: 0,
+      wallAtStart: 0,
     };
     this.slots.add(slot);
     worker.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
@@ -161,66 +290,89 @@ class SandboxPool implements Sandbox {
     return undefined;
   }
 
+  /** Sends a worker the job's next test, under the host's outer wall clock. */
   private dispatch(slot: Slot, job: Job): void {
     slot.job = job;
     slot.worker.ref();
     slot.worker.postMessage({
       type: 'run',
       jobId: job.id,
+      index: job.next,
       code: job.code,
-      tests: job.tests,
-      start: job.next,
+      test: job.tests[job.next],
       limits: job.limits,
     });
-    this.startClock(slot);
-  }
-
-  /** The host-side wall clock for the test in flight: the outer limit, past the interrupt handler. */
-  private startClock(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
-    const job = slot.job;
-    if (!job) return;
-    slot.testStartedAt = process.hrtime.bigint();
-    slot.timer = setTimeout(() => this.onWallClock(slot), job.limits.timeMs + this.graceMs);
+    slot.wallAtStart = performance.now();
+    const cpu = threadCpu(slot.schedstat);
+    if (cpu === null) slot.schedstat = null;
+    slot.cpuAtStart = cpu ?? 0;
+    const outerMs = job.limits.timeMs + this.graceMs;
+    slot.timer = setTimeout(
+      () => this.onWallClock(slot),
+      slot.schedstat ? outerMs : OUTER_WALL_FACTOR * outerMs,
+    );
   }
 
   private onMessage(slot: Slot, message: WorkerMessage): void {
     if (slot.retired) return;
     if (message.type === 'ready') {
       slot.ready = true;
+      slot.schedstat = message.schedstat;
       this.startFailures = 0;
       this.pump(slot);
       return;
     }
     const job = slot.job;
     if (!job || message.jobId !== job.id || message.index !== job.next) return;
-    job.results[message.index] = message.result;
-    job.next = message.index + 1;
+    if (message.retry) {
+      // The test's setup failed before the program ran: no verdict, a fresh worker tries again.
+      this.replace(slot);
+      if (++job.retries > MAX_SETUP_RETRIES) {
+        this.fail(job, new Error('The code runner could not set up a test.'));
+      } else {
+        this.requeue(job);
+      }
+      return;
+    }
+    this.record(job, message.result);
     if (message.fatal) {
       // The interpreter may be corrupted: a fresh worker takes over the rest of the job.
-      void this.retire(slot);
-      this.spawn();
-      this.continue(job);
-    } else if (job.next >= job.tests.length) {
-      this.finish(slot, job);
+      this.replace(slot);
+      this.requeue(job);
     } else {
-      this.startClock(slot);
+      this.free(slot);
+      this.requeue(job);
+      this.pump(slot);
     }
   }
 
-  /** A worker that did not answer in time is ended; its test in flight is a time-limit verdict. */
+  /**
+   * The outer limit: a worker whose thread ran past timeMs + graceMs of CPU time on one test (or,
+   * without /proc, took that long twice over on the wall clock) is ended; its test in flight is a
+   * time-limit verdict. A worker that merely waited for a CPU is looked at again later.
+   */
   private onWallClock(slot: Slot): void {
     const job = slot.job;
     if (slot.retired || !job) return;
-    const elapsed = Number(process.hrtime.bigint() - slot.testStartedAt);
-    job.results[job.next] = testResult('Time Limit Exceeded', {
-      cpuTime: elapsed,
-      errorMessage: messages.notStopped(job.limits.timeMs),
-    });
-    job.next++;
-    void this.retire(slot);
-    this.spawn();
-    this.continue(job);
+    const outerNs = (job.limits.timeMs + this.graceMs) * 1e6;
+    const wallMs = performance.now() - slot.wallAtStart;
+    const cpu = threadCpu(slot.schedstat);
+    const used = cpu === null ? wallMs * 1e6 : cpu - slot.cpuAtStart;
+    if (cpu !== null && used < outerNs && wallMs < (STUCK_FACTOR * outerNs) / 1e6) {
+      const again = Math.max(RECHECK_MS, (outerNs - used) / 1e6);
+      slot.timer = setTimeout(() => this.onWallClock(slot), again);
+      return;
+    }
+    this.record(
+      job,
+      testResult('Time Limit Exceeded', {
+        cpuTime: Math.round(used),
+        errorMessage: messages.notStopped(job.limits.timeMs),
+      }),
+    );
+    this.replace(slot);
+    this.requeue(job);
   }
 
   /** A worker that exited or threw on its own (out of heap, a bug): replace it. */
@@ -232,56 +384,106 @@ class SandboxPool implements Sandbox {
       this.startFailures++;
       if (this.startFailures >= MAX_START_FAILURES) {
         this.broken = new Error('The code runner could not start.', { cause: error });
-        for (const job of this.queue.splice(0)) job.reject(this.broken);
+        for (const waiting of this.queue.drain()) this.fail(waiting, this.broken);
+        if (job) this.fail(job, this.broken);
         return;
       }
     }
     if (job) {
       const outOfMemory =
         (error as NodeJS.ErrnoException | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      job.results[job.next] = outOfMemory
-        ? testResult('Memory Limit Exceeded', {
-            errorMessage: messages.memoryLimit(job.limits.memoryBytes),
-          })
-        : testResult('Runtime Error', { errorMessage: messages.crashed });
-      job.next++;
-      this.continue(job);
+      this.record(
+        job,
+        outOfMemory
+          ? testResult('Memory Limit Exceeded', {
+              errorMessage: messages.memoryLimit(job.limits.memoryBytes),
+            })
+          : testResult('Runtime Error', { errorMessage: messages.crashed }),
+      );
+      this.requeue(job);
     }
+    this.spawn();
+  }
+
+  /** The test at `next` got its verdict. */
+  private record(job: Job, result: TestResult): void {
+    job.results[job.next] = result;
+    job.next++;
+    job.retries = 0;
+  }
+
+  /** Ends a worker whose interpreter cannot be trusted any more, and starts a fresh one. */
+  private replace(slot: Slot): void {
+    void this.retire(slot);
     this.spawn();
   }
 
   /** Ends a worker for good; its slot answers nothing more. */
   private retire(slot: Slot): Promise<number> {
     slot.retired = true;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.job = null;
+    this.free(slot);
     this.slots.delete(slot);
     return slot.worker.terminate();
   }
 
-  /** Puts a job that lost its worker back at the head of the queue, or finishes it. */
-  private continue(job: Job): void {
-    if (job.next >= job.tests.length) {
+  private free(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+  }
+
+  /**
+   * A job whose test just left a worker: answered when it has every result, dropped when it was
+   * cancelled or failed meanwhile, otherwise back in its owner's line for its next test.
+   */
+  private requeue(job: Job): void {
+    if (!job.settled && job.next >= job.tests.length) {
+      job.settled = true;
+      job.detach();
       job.resolve(job.results);
+    }
+    if (job.settled) {
+      this.release(job);
       return;
     }
-    this.queue.unshift(job);
+    this.queue.add(job);
     const idle = this.idleSlot();
     if (idle) this.pump(idle);
   }
 
-  private finish(slot: Slot, job: Job): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.job = null;
-    job.resolve(job.results);
-    this.pump(slot);
+  /** The requester went away: a waiting job is dropped now, a running one after its test. */
+  private cancel(job: Job): void {
+    if (job.settled) return;
+    job.settled = true;
+    job.reject(new SandboxCancelledError());
+    if (this.queue.remove(job)) this.release(job);
   }
 
-  /** Gives an idle worker the next job, or lets the process exit without it while it waits. */
+  private fail(job: Job, error: Error): void {
+    this.queue.remove(job);
+    if (!job.settled) {
+      job.settled = true;
+      job.detach();
+      job.reject(error);
+    }
+    this.release(job);
+  }
+
+  /** Gives the owner's place back: the job is answered and none of its tests is on a worker. */
+  private release(job: Job): void {
+    if (job.released) return;
+    job.released = true;
+    job.detach();
+    if (job.owner === null) return;
+    const left = (this.inFlight.get(job.owner) ?? 1) - 1;
+    if (left > 0) this.inFlight.set(job.owner, left);
+    else this.inFlight.delete(job.owner);
+  }
+
+  /** Gives an idle worker the next test of whoever's turn it is, or lets the process exit. */
   private pump(slot: Slot): void {
-    const job = this.queue.shift();
+    if (slot.retired || !slot.ready || slot.job) return;
+    const job = this.queue.take();
     if (job) this.dispatch(slot, job);
     else slot.worker.unref();
   }

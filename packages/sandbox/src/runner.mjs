@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from 'quickjs-emscripten';
+import { CpuBudget, createThreadClock } from './thread-clock.mjs';
 import { capOutput, describeThrown, messages, testResult } from './verdicts.mjs';
 
 /** @typedef {import('quickjs-emscripten').QuickJSWASMModule} QuickJSWASMModule */
@@ -23,8 +24,10 @@ import { capOutput, describeThrown, messages, testResult } from './verdicts.mjs'
  * @property {boolean} growthRefused the memory refused to grow during the current test
  */
 /**
- * What a test produced: its result, and whether this interpreter must not be used again.
- * @typedef {{ result: TestResult; fatal: boolean }} RunOutcome
+ * What a test produced: its result, and whether this interpreter must not be used again. With
+ * `retry`, the test never ran (its setup failed, which says nothing about the program): the result
+ * is no verdict, and the test is to run again in a fresh worker.
+ * @typedef {{ result: TestResult; fatal: boolean; retry?: boolean }} RunOutcome
  */
 
 const PAGE_BYTES = 65536;
@@ -33,8 +36,17 @@ const PAGE_BYTES = 65536;
  * which holds its static data and its 5 MiB C stack. The guest heap comes on top.
  */
 export const INTERPRETER_BYTES = 16 * 1024 * 1024;
-/** Time allowed for setting up a test and for reading its results (not counted as its run). */
-const HOUSEKEEPING_MS = 250;
+/**
+ * CPU time allowed for reading a test's results (not counted as its run): describing a thrown value
+ * calls into the guest, which may never return (a Proxy whose traps spin). Setting a test up runs
+ * only our own prelude and has no limit: however slow a busy machine makes it, it is no verdict.
+ */
+const COLLECT_MS = 250;
+
+/** @type {import('./thread-clock.mjs').ThreadClock | undefined} */
+let threadClock;
+/** This thread's CPU clock (built on first use, in the worker thread it measures). */
+const clockOf = () => (threadClock ??= createThreadClock());
 
 /** @type {Promise<WebAssembly.Module> | undefined} */
 let compiled;
@@ -97,8 +109,8 @@ export async function loadInterpreter(memoryBytes) {
 /**
  * @typedef {object} Clock
  * @property {'setup' | 'run' | 'collect'} phase
- * @property {number} deadline performance.now() after which the guest is interrupted
- * @property {boolean} interrupted the run itself hit its deadline
+ * @property {CpuBudget | null} budget the phase's CPU time (none while setting up)
+ * @property {boolean} interrupted the run itself used up its time
  */
 /**
  * How the run ended, before any verdict: a thrown value (a live handle) and where it came from.
@@ -107,26 +119,24 @@ export async function loadInterpreter(memoryBytes) {
 
 /**
  * Runs `code` then `test` in a fresh runtime and context of `interpreter`. Never throws: a failure
- * of the interpreter itself is answered as a verdict with `fatal: true`.
+ * of the interpreter itself is answered as a verdict with `fatal: true`, or, when it failed before
+ * the program ran, with `retry: true` (no verdict).
  * @param {Interpreter} interpreter
  * @param {{ prelude: string; code: string; test: string; limits: SandboxLimits }} input
  * @returns {RunOutcome}
  */
 export function runTest(interpreter, { prelude, code, test, limits }) {
   /** @type {Clock} */
-  const clock = {
-    phase: 'setup',
-    deadline: performance.now() + HOUSEKEEPING_MS,
-    interrupted: false,
-  };
+  const clock = { phase: 'setup', budget: null, interrupted: false };
   /** @type {QuickJSHandle[]} */
   const handles = [];
   /** @type {QuickJSContext | undefined} */
   let ctx;
   /** @type {RunOutcome} */
   let outcome;
+  /** @type {CpuBudget | null} */
+  let run = null;
   let cpuTime = 0;
-  let started = 0n;
   interpreter.growthRefused = false;
   try {
     ctx = interpreter.quickjs.newContext();
@@ -137,27 +147,29 @@ export function runTest(interpreter, { prelude, code, test, limits }) {
     runtime.setMemoryLimit(interpreter.maxBytes);
     runtime.setMaxStackSize(limits.stackBytes);
     runtime.setInterruptHandler(() => {
-      if (performance.now() <= clock.deadline) return false;
+      if (!clock.budget?.exceeded()) return false;
       if (clock.phase === 'run') clock.interrupted = true;
       return true;
     });
     const guest = startGuest(ctx, prelude, limits.outputBytes, handles);
 
     clock.phase = 'run';
-    clock.deadline = performance.now() + limits.timeMs;
-    started = process.hrtime.bigint();
+    run = new CpuBudget(clockOf(), limits.timeMs);
+    clock.budget = run;
     const end = runGuest(guest, code, test, clock, handles);
-    cpuTime = Number(process.hrtime.bigint() - started);
+    cpuTime = run.spent();
 
     clock.phase = 'collect';
-    clock.deadline = performance.now() + HOUSEKEEPING_MS;
+    clock.budget = new CpuBudget(clockOf(), COLLECT_MS);
     outcome = judge(interpreter, guest, code, end, clock, limits, cpuTime);
     // A program that ran out of memory (and perhaps caught the error) may have left the module
     // damaged: the verdict stands, the module is not reused.
     if (interpreter.growthRefused) outcome.fatal = true;
   } catch (error) {
-    if (started && !cpuTime) cpuTime = Number(process.hrtime.bigint() - started);
+    if (run && !cpuTime) cpuTime = run.spent();
     outcome = { result: crashResult(interpreter, error, limits, cpuTime), fatal: true };
+    // Only our own prelude had run: the program is not to blame, and a fresh worker runs it again.
+    if (clock.phase === 'setup') outcome.retry = true;
   }
   try {
     for (const handle of handles) if (handle.alive) handle.dispose();
@@ -240,7 +252,7 @@ function runGuest(guest, code, test, clock, handles) {
 function drainJobs(ctx, clock, handles) {
   const runtime = ctx.runtime;
   while (runtime.hasPendingJob()) {
-    if (performance.now() > clock.deadline) {
+    if (clock.budget?.exceeded()) {
       clock.interrupted = true;
       return {};
     }

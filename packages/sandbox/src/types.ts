@@ -10,7 +10,10 @@ export type Verdict =
 export interface TestResult {
   /** Exactly 'OK' when the test passed. */
   status: Verdict;
-  /** CPU time the test took inside the guest, in nanoseconds. */
+  /**
+   * CPU time the test took inside the guest, in nanoseconds: the worker thread's own time on a CPU,
+   * so a busy machine does not change it (the time limit when the worker had to be ended).
+   */
   cpuTime: number;
   /** Guest memory in use at the end of the test, in bytes. */
   memoryUsage: number;
@@ -31,6 +34,21 @@ export interface SandboxLimits {
   outputBytes: number;
 }
 
+/** Who a run is for, and when to give it up. */
+export interface RunOptions {
+  /**
+   * The user the run is for: each may have `runsPerOwner` runs in flight, and the workers take
+   * the users' tests in turn. A run without one is on its own (tools, tests, the seed).
+   */
+  owner?: string;
+  /**
+   * Aborted when the requester went away: a waiting run is dropped, a running one's test in
+   * progress finishes (within its limits) and its result is discarded; the rest never runs. The
+   * call rejects with SandboxCancelledError.
+   */
+  signal?: AbortSignal;
+}
+
 /**
  * Runs untrusted JavaScript solutions against test cases, off the main thread. One per process,
  * built at start-up and shared by every request (ApiDeps.sandbox).
@@ -38,12 +56,14 @@ export interface SandboxLimits {
 export interface Sandbox {
   /**
    * Runs `code` then each test case (`assert(fn(...), expected)`) in a fresh context; one result per
-   * test, in order. Rejects with SandboxBusyError when the queue is full.
+   * test, in order. Rejects with SandboxBusyError when the queue is full, SandboxOwnerLimitError
+   * when the owner already has their runs in flight, SandboxCancelledError once `run.signal` aborts.
    */
   runTests(
     code: string,
     testCases: readonly string[],
     limits?: Partial<SandboxLimits>,
+    run?: RunOptions,
   ): Promise<TestResult[]>;
   /** Stops the workers. */
   close(): Promise<void>;
@@ -57,6 +77,22 @@ export class SandboxBusyError extends Error {
   }
 }
 
+/** The owner already has as many runs in flight as they may: the caller should wait for one. */
+export class SandboxOwnerLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`You already have ${limit} runs in progress. Wait for one to finish, then try again.`);
+    this.name = 'SandboxOwnerLimitError';
+  }
+}
+
+/** The run's signal aborted: nobody is waiting for its results any more. */
+export class SandboxCancelledError extends Error {
+  constructor() {
+    super('The run was cancelled.');
+    this.name = 'SandboxCancelledError';
+  }
+}
+
 /** How createSandbox builds its pool. */
 export interface SandboxOptions {
   /** Worker threads running tests in parallel (default: the machine's cores minus one, at least 1). */
@@ -66,14 +102,18 @@ export interface SandboxOptions {
    * with SandboxBusyError.
    */
   queueLimit?: number;
+  /** Runs one owner may have in flight, waiting or running (default 2); past it runTests rejects. */
+  runsPerOwner?: number;
   /**
    * The pool's limits: every call's defaults. A call may lower stackBytes but not raise it (the
    * workers' native stacks are sized for it).
    */
   limits?: Partial<SandboxLimits>;
   /**
-   * How long past timeMs the host waits for a test before it ends the worker and answers 'Time
-   * Limit Exceeded' (default 1,000 ms): the outer limit, for code the interrupt handler cannot stop.
+   * The host's outer wall-clock limit per test is 2 × (timeMs + graceMs) (graceMs defaults to
+   * 1,000 ms): past it the host ends the worker and answers 'Time Limit Exceeded'. It is for code
+   * the interrupt handler cannot stop, and generous, since timeMs is CPU time and a busy machine
+   * stretches the wall time a run takes.
    */
   graceMs?: number;
 }

@@ -1,15 +1,16 @@
 // @ts-check
-// The worker thread: loads QuickJS once, then runs jobs one at a time, posting one message per
-// test so the pool can time each test and replace this worker when one of them is fatal. Plain
+// The worker thread: loads QuickJS once, then runs one test per message, so the pool can time each
+// test, share the worker fairly between users, and replace it when a test is fatal. Plain
 // JavaScript so it starts under any loader (the pool gives it no execArgv).
+import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadInterpreter, runTest } from './runner.mjs';
 
 /** @typedef {import('./types').SandboxLimits} SandboxLimits */
 /** @typedef {import('./types').TestResult} TestResult */
 /**
- * @typedef {{ type: 'run'; jobId: number; code: string; tests: string[]; start: number; limits: SandboxLimits }} RunMessage
- * @typedef {{ type: 'ready' } | { type: 'result'; jobId: number; index: number; result: TestResult; fatal: boolean }} WorkerMessage
+ * @typedef {{ type: 'run'; jobId: number; index: number; code: string; test: string; limits: SandboxLimits }} RunMessage
+ * @typedef {{ type: 'ready'; schedstat: string | null } | { type: 'result'; jobId: number; index: number; result: TestResult; fatal: boolean; retry: boolean }} WorkerMessage
  */
 
 const port = parentPort;
@@ -25,26 +26,37 @@ let poisoned = false;
 /** @param {WorkerMessage} message */
 const post = (message) => port.postMessage(message);
 
+// One test per message: between two tests the pool may give this worker someone else's job.
 port.on('message', async (/** @type {RunMessage} */ job) => {
   if (poisoned || job.type !== 'run') return;
   // A call with a different memory limit gets an interpreter whose memory is sized for it.
   if (job.limits.memoryBytes !== interpreter.memoryBytes) {
     interpreter = await loadInterpreter(job.limits.memoryBytes);
   }
-  for (let index = job.start; index < job.tests.length; index++) {
-    const test = job.tests[index] ?? '';
-    const { result, fatal } = runTest(interpreter, {
-      prelude,
-      code: job.code,
-      test,
-      limits: job.limits,
-    });
-    post({ type: 'result', jobId: job.jobId, index, result, fatal });
-    if (fatal) {
-      poisoned = true;
-      return;
-    }
-  }
+  const {
+    result,
+    fatal,
+    retry = false,
+  } = runTest(interpreter, {
+    prelude,
+    code: job.code,
+    test: job.test,
+    limits: job.limits,
+  });
+  if (fatal) poisoned = true;
+  post({ type: 'result', jobId: job.jobId, index: job.index, result, fatal, retry });
 });
 
-post({ type: 'ready' });
+/**
+ * Where the pool can read this thread's CPU time (Linux), so that its outer limit counts the time
+ * this thread ran rather than the time a busy machine made it wait.
+ */
+function schedstatPath() {
+  try {
+    return `/proc/${readlinkSync('/proc/thread-self')}/schedstat`;
+  } catch {
+    return null;
+  }
+}
+
+post({ type: 'ready', schedstat: schedstatPath() });

@@ -1,17 +1,26 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../src/index';
+import { createSandbox, type TestResult } from '../src/index';
 import { IDENTITY } from './helpers';
 
 const sandbox = createSandbox({ workers: 2 });
 afterAll(() => sandbox.close());
 
-/** Runs `assert(id(actual), expected)` for each pair and answers the statuses. */
+/**
+ * Runs `assert(id(actual), expected)` for each pair and answers the statuses, once each result's
+ * message is the one its status goes with: a crash of the sandbox never passes for a verdict.
+ */
 async function compare(pairs: [actual: string, expected: string][]) {
   const results = await sandbox.runTests(
     IDENTITY,
     pairs.map(([actual, expected]) => `assert(id(${actual}), ${expected})`),
   );
+  for (const result of results) expectOwnMessage(result);
   return results.map((result) => result.status);
+}
+
+function expectOwnMessage(result: TestResult) {
+  if (result.status === 'OK') expect(result.errorMessage).toBe('');
+  else expect(result.errorMessage, result.status).toMatch(/^Expected: .*\nActual: .*$/s);
 }
 
 describe('deep equality in assert', () => {
@@ -122,6 +131,7 @@ describe('deep equality in assert', () => {
       'assert(id(1) === 2)',
     ]);
     expect(results.map((result) => result.status)).toEqual(['OK', 'Wrong Answer']);
+    expect(results[1]?.errorMessage).toBe('Expected: true\nActual: false');
   });
 
   it('stops a test at its first failing assert', async () => {

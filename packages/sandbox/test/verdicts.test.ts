@@ -115,12 +115,11 @@ describe('verdicts', () => {
   });
 
   it('stops at the default deadline of 2 seconds when the call sets none', async () => {
-    const started = performance.now();
     const [result] = await sandbox.runTests('while (true) {}', ['assert(1, 1)']);
-    const elapsed = performance.now() - started;
     expect(result?.status).toBe('Time Limit Exceeded');
-    expect(elapsed).toBeGreaterThanOrEqual(1990);
-    expect(elapsed).toBeLessThan(5000);
+    expect(result?.errorMessage).toBe('Time limit exceeded: the program ran longer than 2000 ms.');
+    // CPU time, not the wall clock: a busy machine does not shorten the program's allowance.
+    expect(result?.cpuTime).toBeGreaterThanOrEqual(2000e6);
   });
 
   it('gives Memory Limit Exceeded when the solution outgrows its memory', async () => {
