@@ -4,6 +4,10 @@ import {
   base64Length,
   CODE_UPDATE_MAX_BYTES,
   CodeUpdateInput,
+  GAME_ID_MAX,
+  isPresenceColor,
+  PRESENCE_COLORS,
+  presenceColor,
   CreateCollabCodeGameInput,
   CreateNimGameInput,
   gameMessages,
@@ -19,6 +23,7 @@ import {
   VerifyGamePasswordInput,
   winnersText,
 } from './games';
+import { MAX_BODY_BYTES } from './transport';
 
 /** Base64 text of that length: zero bytes. */
 const zeros = (length: number) => 'A'.repeat(length);
@@ -228,7 +233,17 @@ describe('game requests', () => {
     }
   });
 
-  it('a code update is base64 of at most 256 KiB', () => {
+  it('a code update at its largest still fits one request body, so its limit can be reached', () => {
+    const body = JSON.stringify({
+      0: {
+        json: { id: 'x'.repeat(GAME_ID_MAX), update: zeros(base64Length(CODE_UPDATE_MAX_BYTES)) },
+      },
+    });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(MAX_BODY_BYTES);
+    expect(base64Length(CODE_UPDATE_MAX_BYTES + 3)).toBeGreaterThan(MAX_BODY_BYTES - 1024);
+  });
+
+  it('a code update is base64 of at most CODE_UPDATE_MAX_BYTES', () => {
     const ok = (update: string) => CodeUpdateInput.safeParse({ id: 'abc', update }).success;
     expect(ok('AQIDBA==')).toBe(true);
     expect(ok('AQID')).toBe(true);
@@ -243,6 +258,18 @@ describe('game requests', () => {
         update: zeros(base64Length(CODE_UPDATE_MAX_BYTES) + 4),
       }),
     ).toBe(gameMessages.updateTooLarge);
+  });
+
+  it('a cursor colour is one of the fixed palette: a name always gets one, nothing else passes', () => {
+    for (const name of ['ann', 'bob', 'carol', '😀', '']) {
+      expect(PRESENCE_COLORS).toContain(presenceColor(name).color);
+      expect(presenceColor(name).colorLight).toBe(`${presenceColor(name).color}33`);
+    }
+    expect(presenceColor('ann')).toEqual(presenceColor('ann'));
+    for (const color of PRESENCE_COLORS) expect(isPresenceColor(color)).toBe(true);
+    for (const color of ['red', '#B8500A', 'red; position: fixed; inset: 0', '', null, 42]) {
+      expect(isPresenceColor(color)).toBe(false);
+    }
   });
 
   it('a presence update is base64 of at most 16 KiB', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CODE_MAX } from './problems';
 import { charCount, cleanText } from './text';
+import { MAX_BODY_BYTES } from './transport';
 
 export const GAME_TYPES = ['Nim', 'CollabCode'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
@@ -28,9 +29,61 @@ export const NIM_MIN_TAKE = 1;
 export const NIM_MAX_TAKE = 3;
 /** A Nim game always has two seats. */
 export const NIM_PLAYERS = 2;
-/** One Yjs update of the shared editor, and one awareness (cursor + name) update, in bytes. */
-export const CODE_UPDATE_MAX_BYTES = 256 * 1024;
+/** Room in one request body around a code update's base64: the batch wrapper, the id, the keys. */
+export const CODE_UPDATE_ENVELOPE_BYTES = 1024;
+/**
+ * One Yjs update of the shared editor, in bytes: the largest whose base64 (4 characters for every 3
+ * bytes) still fits one request body with its envelope, so the limit can be reached at all.
+ */
+export const CODE_UPDATE_MAX_BYTES =
+  Math.floor((MAX_BODY_BYTES - CODE_UPDATE_ENVELOPE_BYTES) / 4) * 3;
+/**
+ * What one update may cost the server. Yjs places a concurrent insert by scanning the items between
+ * its neighbours, so a few thousand inserts from distinct client ids at one spot take seconds to
+ * merge: an update carries few structs (items and deleted ranges) from few clients, and the items it
+ * would scan are counted before it is applied (`CODE_UPDATE_MAX_STEPS`, a few milliseconds of work).
+ */
+export const CODE_UPDATE_MAX_STRUCTS = 100;
+export const CODE_UPDATE_MAX_CLIENTS = 4;
+export const CODE_UPDATE_MAX_STEPS = 10_000;
+/**
+ * The shared document's bounds: its text (UTF-16 units, as the editor counts), the items and
+ * client ids it holds, and its stored size (snapshot plus update log), so a room cannot hoard memory
+ * or make a rebuild slow.
+ */
+export const GAME_DOC_MAX_CHARS = CODE_MAX;
+export const GAME_DOC_MAX_ITEMS = 20_000;
+export const GAME_DOC_MAX_CLIENTS = 500;
+export const GAME_DOC_MAX_BYTES = 1024 * 1024;
+/** One awareness (cursor + name) update, in bytes. */
 export const PRESENCE_UPDATE_MAX_BYTES = 16 * 1024;
+/**
+ * The cursor colours of the shared editor (each dark enough for white name labels, 4.5:1 or better).
+ * The server gives each player the one of their name; a client draws no other.
+ */
+export const PRESENCE_COLORS = [
+  '#b8500a',
+  '#0a63b3',
+  '#2b6b41',
+  '#8a1a9b',
+  '#a3242a',
+  '#5b4a9e',
+  '#116644',
+  '#8a5a00',
+] as const;
+/** The selection tint drawn under a cursor colour: the colour at 20% opacity. */
+export const presenceTint = (color: string): string => `${color}33`;
+
+/** A name's cursor colour: the same on every screen, always one of PRESENCE_COLORS. */
+export function presenceColor(name: string): { color: string; colorLight: string } {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+  const color = PRESENCE_COLORS[hash % PRESENCE_COLORS.length]!;
+  return { color, colorLight: presenceTint(color) };
+}
+
+export const isPresenceColor = (color: unknown): color is string =>
+  typeof color === 'string' && (PRESENCE_COLORS as readonly string[]).includes(color);
 export const GAME_ID_MAX = 64;
 
 export const gameMessages = {
@@ -102,6 +155,10 @@ export const gameMessages = {
     'Too many wrong passwords for this game. Please wait a few minutes and try again.',
   invalidUpdate: 'Invalid code update',
   updateTooLarge: 'This change is too large to send at once',
+  /** An update that touches anything but the shared code text, or needs changes the server lacks. */
+  updateNotCode: 'This change does not fit the shared code. Please reload the page.',
+  /** The document reached its bounds of items, client ids or stored size (not of characters). */
+  documentFull: 'The shared code of this game cannot take any more changes.',
   invalidPresence: 'Invalid cursor update',
   codeTooLong: `Code cannot be more than ${CODE_MAX.toLocaleString('en-US')} characters`,
   slowDown: 'You are running tests too fast. Please wait a few seconds and try again.',

@@ -6,6 +6,7 @@ import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
 import { writeTransaction } from '../shared/write';
 import type { Viewer } from '../users/sessions';
+import { admitUpdate, parseCodeUpdate, type ParsedCodeUpdate } from './code-update';
 import { appendUpdate, diffUpdate, forget, loadDoc } from './game-docs';
 import { applyRule } from './game-rules';
 import { collabCodeGame } from './collab-code-game';
@@ -13,18 +14,16 @@ import { isPlayerNow, readGame } from './game-store';
 
 const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
 
-/** A client's Yjs update, decoded and checked (it must parse as one) before any write. */
-export function readUpdate(base64: string): Uint8Array {
+/**
+ * A client's Yjs update, read in full by code-update.ts's strict reader (only inserts into and
+ * deletions from the code text, within one update's bounds) before any write.
+ */
+export function readUpdate(base64: string): ParsedCodeUpdate {
   const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
   if (bytes.length > CODE_UPDATE_MAX_BYTES) {
     throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: gameMessages.updateTooLarge });
   }
-  try {
-    Y.decodeUpdate(bytes);
-  } catch (cause) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: gameMessages.invalidUpdate, cause });
-  }
-  return bytes;
+  return parseCodeUpdate(bytes);
 }
 
 /**
@@ -48,15 +47,16 @@ export async function codeState(
 
 /**
  * One write to a game's document: the viewer must be a player of a game in progress before its
- * deadline; the update is stored in the log, applied to the cached document and published as a
- * codeUpdate, all in one transaction. If that fails after the copy was touched, the copy is dropped
- * (rebuilt from the database on the next read), so it never holds what was not committed.
+ * deadline; the update must be admitted by the document (its bounds, the update's cost); it is
+ * stored in the log, applied to the cached document and published as a codeUpdate, all in one
+ * transaction. If that fails after the copy was touched, the copy is dropped (rebuilt from the
+ * database on the next read), so it never holds what was not committed.
  */
 async function writeCode(
   deps: ApiDeps,
   viewer: Viewer,
   id: string,
-  makeUpdate: (entry: ReturnType<typeof loadDoc>) => Uint8Array | null,
+  makeUpdate: (entry: ReturnType<typeof loadDoc>) => ParsedCodeUpdate | null,
 ): Promise<{ event: PublishedEvent<'game'> | null }> {
   let touched = false;
   try {
@@ -66,13 +66,14 @@ async function writeCode(
       const entry = loadDoc(tx, deps.games.docs, id, game.state.problemId);
       const update = makeUpdate(entry);
       if (!update) return { event: null };
+      admitUpdate(entry.doc, entry.bytes, update);
       touched = true;
-      appendUpdate(tx, entry, id, update, now);
+      appendUpdate(tx, entry, id, update.bytes, now);
       return {
         event: publish('game', id, {
           type: 'codeUpdate',
           gameId: id,
-          update: toBase64(update),
+          update: toBase64(update.bytes),
           from: viewer.username,
         }),
       };
@@ -85,8 +86,8 @@ async function writeCode(
 
 /** A player's Yjs update from the shared editor. */
 export function editCode(deps: ApiDeps, viewer: Viewer, input: CodeUpdateInput) {
-  const update = readUpdate(input.update);
-  return writeCode(deps, viewer, input.id, () => update);
+  // Read once the game's rules let this player edit (a refusal names the rule, not the bytes).
+  return writeCode(deps, viewer, input.id, () => readUpdate(input.update));
 }
 
 /**
@@ -94,5 +95,8 @@ export function editCode(deps: ApiDeps, viewer: Viewer, input: CodeUpdateInput) 
  * document, so concurrent editors keep their work. Unchanged text publishes nothing (event null).
  */
 export function setCode(deps: ApiDeps, viewer: Viewer, input: { id: string; code: string }) {
-  return writeCode(deps, viewer, input.id, (entry) => diffUpdate(entry, input.code));
+  return writeCode(deps, viewer, input.id, (entry) => {
+    const update = diffUpdate(entry, input.code);
+    return update && parseCodeUpdate(update);
+  });
 }

@@ -1,13 +1,19 @@
 import { gameCodeSnapshots, gameCodeUpdates, problems, type Executor, type Tx } from '@app/db';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import * as Y from 'yjs';
+import { CODE_TEXT } from './code-update';
 import { textChange } from './text-change';
 
-/** The shared text's name inside every CollabCode document (the web binds its editor to it). */
-export const CODE_TEXT = 'code';
+export { CODE_TEXT };
 /** Log entries past the snapshot before they are compacted into a new one. */
 export const COMPACT_AFTER = 200;
-const CACHED_DOCS = 200;
+export const CACHED_DOCS = 200;
+/**
+ * The client id of the server's own edits (setCode's diffs). One id for all of them, continuing its
+ * clock, so the legacy whole-text move does not add a client to the document on every call; the
+ * seed uses 0.
+ */
+const SERVER_CLIENT = 1;
 
 interface CachedDoc {
   doc: Y.Doc;
@@ -15,6 +21,8 @@ interface CachedDoc {
   seq: number;
   /** The snapshot's seq when the doc was built or last compacted. */
   snapshotSeq: number;
+  /** What the database holds for it: the snapshot's size plus the log entries' since. */
+  bytes: number;
 }
 
 /**
@@ -58,7 +66,12 @@ function build(db: Executor, gameId: string, problemId: number): CachedDoc {
     .where(eq(gameCodeSnapshots.gameId, gameId))
     .get();
   if (snapshot) Y.applyUpdate(doc, snapshot.state);
-  const entry: CachedDoc = { doc, seq: snapshot?.seq ?? 0, snapshotSeq: snapshot?.seq ?? 0 };
+  const entry: CachedDoc = {
+    doc,
+    seq: snapshot?.seq ?? 0,
+    snapshotSeq: snapshot?.seq ?? 0,
+    bytes: snapshot?.state.length ?? 0,
+  };
   applyLog(db, gameId, entry);
   return entry;
 }
@@ -73,6 +86,7 @@ function applyLog(db: Executor, gameId: string, entry: CachedDoc): void {
   for (const row of rows) {
     Y.applyUpdate(entry.doc, row.update);
     entry.seq = row.seq;
+    entry.bytes += row.update.length;
   }
 }
 
@@ -132,9 +146,10 @@ export function codeText(base64Update: string): string {
 }
 
 /**
- * Stores an accepted update as the log's next entry and applies it to the copy, inside the write's
- * transaction (pure CPU work besides the inserts). If the transaction then fails, the caller forgets
- * the copy. A long log is compacted into the snapshot in the same transaction.
+ * Stores an admitted update (code-update.ts's admitUpdate) as the log's next entry and applies it to
+ * the copy, inside the write's transaction (pure CPU work besides the inserts). If the transaction
+ * then fails, the caller forgets the copy. A long log is compacted into the snapshot in the same
+ * transaction.
  */
 export function appendUpdate(
   tx: Tx,
@@ -147,8 +162,16 @@ export function appendUpdate(
   tx.insert(gameCodeUpdates)
     .values({ gameId, seq, update: Buffer.from(update), createdAt: now })
     .run();
+  const roots = entry.doc.share.size;
   Y.applyUpdate(entry.doc, update);
   entry.seq = seq;
+  entry.bytes += update.length;
+  // admitUpdate let through only what resolves in full into the code text: anything else is a bug,
+  // and the write fails (its caller then drops this copy).
+  const { store, share } = entry.doc;
+  if (store.pendingStructs || store.pendingDs || share.size !== roots) {
+    throw new Error(`Game ${gameId}: an admitted update did not apply in full to the code text`);
+  }
   if (seq - entry.snapshotSeq >= COMPACT_AFTER) {
     const state = Buffer.from(Y.encodeStateAsUpdate(entry.doc));
     tx.insert(gameCodeSnapshots)
@@ -159,6 +182,7 @@ export function appendUpdate(
       .where(and(eq(gameCodeUpdates.gameId, gameId), lte(gameCodeUpdates.seq, seq)))
       .run();
     entry.snapshotSeq = seq;
+    entry.bytes = state.length;
   }
 }
 
@@ -173,13 +197,17 @@ export function diffUpdate(entry: CachedDoc, next: string): Uint8Array | null {
   // Build the change on a scratch copy so the cached one is touched only by appendUpdate.
   const scratch = new Y.Doc();
   Y.applyUpdate(scratch, Y.encodeStateAsUpdate(entry.doc));
-  const before = Y.encodeStateVector(scratch);
+  // Set after the state is in: Yjs picks a new id when a remote update carries the doc's own.
+  scratch.clientID = SERVER_CLIENT;
+  // The transaction's own update: only its inserts and deletions (a state-as-update would carry
+  // every deletion the document ever had).
+  let update: Uint8Array | null = null;
+  scratch.on('update', (made: Uint8Array) => (update = made));
   scratch.transact(() => {
     const t = scratch.getText(CODE_TEXT);
     if (change.remove > 0) t.delete(change.start, change.remove);
     if (change.insert) t.insert(change.start, change.insert);
   });
-  const update = Y.encodeStateAsUpdate(scratch, before);
   scratch.destroy();
   return update;
 }
