@@ -18,7 +18,8 @@ interface StoredDraft {
 }
 
 // Private windows and full storage throw: a draft is a convenience, never a reason to fail.
-function readDraft<T extends Fields>(key: string, empty: T): T | null {
+/** The draft kept under `key`, with the form's fields only; null when none, too old, blank or unreadable. */
+export function readDraft<T extends Fields>(key: string, empty: T): T | null {
   try {
     const raw = window.localStorage.getItem(key);
     if (!raw) return null;
@@ -40,7 +41,8 @@ function readDraft<T extends Fields>(key: string, empty: T): T | null {
   }
 }
 
-function writeDraft(key: string, values: Fields): boolean {
+/** Keeps the values (forgets them when blank); false when the browser would not keep them. */
+export function writeDraft(key: string, values: Fields): boolean {
   try {
     if (hasText(values)) {
       const stored: StoredDraft = { savedAt: Date.now(), values };
