@@ -1,3 +1,4 @@
+import { codeText } from '@app/api';
 import { gameMessages } from '@app/validators';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -243,6 +244,24 @@ describe('/games/join and /games/leave', () => {
   });
 });
 
+describe('/games/create refuses a privacy it cannot honour', () => {
+  it('refuses isPrivate without a password, and a password that is not text, creating no room', async () => {
+    const lobby = async () => (await ann.get('/games/games')).json.length as number;
+    const before = await lobby();
+    for (const [initialGameState, sentence] of [
+      [{ isPrivate: true }, gameMessages.passwordTooShort],
+      [{ password: 1234 }, 'The password is not a valid string.'],
+      [{ password: ['x'] }, 'The password is not a valid string.'],
+    ] as const)
+      expectRefusal(
+        await ann.post('/games/create', { gameType: 'Nim', initialGameState }),
+        400,
+        sentence,
+      );
+    expect(await lobby()).toBe(before);
+  });
+});
+
 describe('private games', () => {
   const secret = 'open-sesame';
   let gameID: string;
@@ -390,6 +409,28 @@ describe('POST /testCode', () => {
       gameMessages.emptySolution,
     );
     expectRefusal(await ben.post('/testCode', 'not json'), 400);
+  });
+
+  it("refuses empty or missing code before it replaces the room's shared code", async () => {
+    const gameId = (
+      await ann.post('/games/create', {
+        gameType: 'CollabCode',
+        initialGameState: { title: 'Keep the code', problemID: problemId },
+      })
+    ).json as string;
+    await ben.post('/games/join', { gameID: gameId, playerID: 'g_ben' });
+    // A wrong solution: the game goes on after its run.
+    const kept = 'function add(a, b) {\n  return a - b;\n}';
+    expect((await ben.post('/testCode', { code: kept, gameId, problemId })).status).toBe(200);
+    for (const code of ['', '  \n', undefined, 42])
+      expectRefusal(
+        await ben.post('/testCode', { code, gameId, problemId }),
+        400,
+        gameMessages.emptySolution,
+      );
+    const input = encodeURIComponent(JSON.stringify({ json: { id: gameId } }));
+    const state = await ben.get(`/trpc/game.codeState?input=${input}`);
+    expect(codeText(state.json.result.data.json.update)).toBe(kept);
   });
 });
 

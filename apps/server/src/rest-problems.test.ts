@@ -149,7 +149,10 @@ describe('/problem/testProblem and testCodeOnProblem/{problemId}', () => {
       problemMessages.fieldsMissing,
     );
     expectRefusal(
-      await new RestClient(url).post('/problem/testProblem', { code: SOLUTION, testCases: [] }),
+      await new RestClient(url).post('/problem/testProblem', {
+        code: SOLUTION,
+        testCases: PROBLEM.testCases,
+      }),
       401,
     );
   });

@@ -108,6 +108,18 @@ describe('/user', () => {
     expectRefusal(await new RestClient(url).get('/user/getUser/bio_owner'), 401);
   });
 
+  it('refuses a biography update without a biography text, and keeps the biography', async () => {
+    const client = await signedUp(url, 'bio_keeper');
+    await client.patch('/user/updateBiography', { username: 'bio_keeper', biography: 'Kept' });
+    for (const [payload, sentence] of [
+      [{}, 'The biography is missing.'],
+      [{ username: 'bio_keeper', bio: 'x' }, 'The biography is missing.'],
+      [{ username: 'bio_keeper', biography: 42 }, 'The biography is not a valid string.'],
+    ] as const)
+      expectRefusal(await client.patch('/user/updateBiography', payload), 400, sentence);
+    expect((await client.get('/user/getUser/bio_keeper')).json.biography).toBe('Kept');
+  });
+
   it('logs out', async () => {
     const client = await signedUp(url, 'leaver');
     expect((await client.post('/user/logout', {})).status).toBe(200);
@@ -354,6 +366,32 @@ describe('/messaging and /chat', () => {
       await alice.post('/chat/createChat', { participants: ['alice'], messages: [] }),
       400,
     );
+  });
+
+  it('a createChat with three people makes a new group chat: the third cannot read the direct chat', async () => {
+    const carol = await signedUp(url, 'carol');
+    const direct = await alice.post('/chat/createChat', {
+      participants: ['alice', 'bob'],
+      messages: [],
+    });
+    await bob.post(`/chat/${direct.json._id}/addMessage`, { msg: 'secret', msgFrom: 'bob' });
+    const group = await alice.post('/chat/createChat', {
+      participants: ['alice', 'bob', 'carol'],
+      messages: [{ msg: 'Hello all', msgFrom: 'alice' }],
+    });
+    expect(group.status).toBe(200);
+    expect(group.json).toMatchObject({
+      participants: ['alice', 'bob', 'carol'],
+      messages: [expect.objectContaining({ msg: 'Hello all', msgFrom: 'alice' })],
+    });
+    expect(group.json._id).not.toBe(direct.json._id);
+    expectRefusal(await carol.get(`/chat/${direct.json._id}`), 403);
+    expect((await alice.get(`/chat/${direct.json._id}`)).json.participants).toEqual([
+      'alice',
+      'bob',
+    ]);
+    const carols = await carol.get('/chat/getChatsByUser/carol');
+    expect(carols.json.map((chat: { _id: string }) => chat._id)).toEqual([group.json._id]);
   });
 
   it('lists your own chats only', async () => {

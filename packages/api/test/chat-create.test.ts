@@ -1,4 +1,4 @@
-import { messagingMessages } from '@app/validators';
+import { limitMessages, messagingMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld } from './helpers';
 import { chatWith, expectError, people } from './messaging-fixtures';
@@ -82,6 +82,76 @@ describe('chat.create: Create New Chat', () => {
         .prepare('insert into chats (created_at, pair_key) values (?, ?)')
         .run(Date.now(), pair_key),
     ).toThrow(/UNIQUE constraint failed: chats.pair_key/);
+  });
+
+  it('a create with three or more people starts a new group chat of all of them, published as created', async () => {
+    const world = await createTestWorld();
+    const { alice } = await people(world, 'alice', 'bob', 'carol');
+    const direct = await chatWith(alice, 'bob');
+    const group = await alice.api.chat.create({ username: 'bob', alsoWith: ['carol'] });
+    expect(group.created).toBe(true);
+    expect(group.chat.id).not.toBe(direct);
+    expect(group.chat.participants).toEqual(['alice', 'bob', 'carol']);
+    expect(group.event?.payload).toMatchObject({
+      type: 'created',
+      chatId: group.chat.id,
+      chat: { participants: ['alice', 'bob', 'carol'] },
+    });
+  });
+
+  it('the one-to-one chat never gains members through create: the third person cannot read its history', async () => {
+    const world = await createTestWorld();
+    const { alice, bob, carol } = await people(world, 'alice', 'bob', 'carol');
+    const direct = await chatWith(alice, 'bob');
+    await bob.api.chat.send({ chatId: direct, msg: 'just between us' });
+    await alice.api.chat.create({ username: 'bob', alsoWith: ['carol'] });
+    expect((await alice.api.chat.byId({ chatId: direct })).participants).toEqual(['alice', 'bob']);
+    await expectError(
+      carol.api.chat.messages({ chatId: direct }),
+      'FORBIDDEN',
+      messagingMessages.notParticipant,
+    );
+    expect((await carol.api.chat.list()).map((chat) => chat.id)).not.toContain(direct);
+    // And it stays the pair's chat: creating it again opens it.
+    expect(await chatWith(bob, 'alice')).toBe(direct);
+  });
+
+  it('a group create naming the same people twice, or only the one other person, is the one-to-one chat', async () => {
+    const world = await createTestWorld();
+    const { alice } = await people(world, 'alice', 'bob');
+    const direct = await chatWith(alice, 'bob');
+    const again = await alice.api.chat.create({ username: 'bob', alsoWith: ['BOB', 'bob'] });
+    expect(again).toMatchObject({ chat: { id: direct }, created: false });
+  });
+
+  it('everyone a group create adds besides the first person counts against adding people to chats', async () => {
+    const world = await createTestWorld({
+      limits: { chatParticipants: { max: 2, windowMs: 60_000 } },
+    });
+    const { alice } = await people(world, 'alice', 'bob', 'carol', 'dave', 'erin');
+    await expectError(
+      alice.api.chat.create({ username: 'bob', alsoWith: ['carol', 'dave', 'erin'] }),
+      'TOO_MANY_REQUESTS',
+      limitMessages.chatParticipants,
+    );
+    expect(await alice.api.chat.list()).toEqual([]);
+    await alice.api.chat.create({ username: 'bob', alsoWith: ['carol', 'dave'] });
+  });
+
+  it('refuses a group with yourself or an unknown user in it, and creates nothing', async () => {
+    const world = await createTestWorld();
+    const { alice } = await people(world, 'alice', 'bob');
+    await expectError(
+      alice.api.chat.create({ username: 'bob', alsoWith: ['Alice'] }),
+      'BAD_REQUEST',
+      messagingMessages.chatWithYourself,
+    );
+    await expectError(
+      alice.api.chat.create({ username: 'bob', alsoWith: ['nobody'] }),
+      'NOT_FOUND',
+      messagingMessages.userNotFound,
+    );
+    expect(await alice.api.chat.list()).toEqual([]);
   });
 
   it('matches the picked name ignoring case and shows it as registered', async () => {

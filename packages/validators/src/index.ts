@@ -16,3 +16,4 @@ export * from './messaging';
 export * from './problems';
 export * from './games';
 export * from './notifications';
+export * from './rest-payloads';

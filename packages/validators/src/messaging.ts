@@ -5,6 +5,8 @@ export const MESSAGE_MAX = 2_000;
 /** Messages per page of a chat's history: the latest on open, older ones on demand. */
 export const MESSAGES_PAGE_SIZE = 50;
 export const MESSAGES_PAGE_MAX = 100;
+/** People in a chat started at once (the creator included); more can be added one by one. */
+export const CHAT_CREATE_MAX_PEOPLE = 20;
 
 export const messagingMessages = {
   messageEmpty: 'Message cannot be empty',
@@ -16,6 +18,7 @@ export const messagingMessages = {
   userNotFound: 'User not found',
   chatWithYourself: 'You cannot start a chat with yourself.',
   alreadyParticipant: 'That user is already in this chat.',
+  tooManyPeople: `A chat can be started with at most ${CHAT_CREATE_MAX_PEOPLE} people.`,
   slowDown: 'You are sending messages too fast. Please wait a few seconds and try again.',
   invalidUpdateType: 'Invalid chat update type',
   invalidCursor: 'Invalid cursor',
@@ -72,9 +75,16 @@ export type ChatMessagesInput = z.infer<typeof ChatMessagesInput>;
 export const SendChatMessageInput = z.object({ chatId: chatIdSchema, msg: messageText });
 export type SendChatMessageInput = z.infer<typeof SendChatMessageInput>;
 
-/** Start a one-to-one chat with a user (an existing one with them is opened instead). */
+/**
+ * Start a one-to-one chat with a user (an existing one with them is opened instead), or, with more
+ * people in `alsoWith`, a new group chat of everyone.
+ */
 export const CreateChatInput = z.object({
   username: pickedUser,
+  alsoWith: z
+    .array(pickedUser, { error: messagingMessages.selectUser })
+    .max(CHAT_CREATE_MAX_PEOPLE - 2, messagingMessages.tooManyPeople)
+    .optional(),
 });
 export type CreateChatInput = z.infer<typeof CreateChatInput>;
 

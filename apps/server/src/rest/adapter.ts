@@ -1,7 +1,7 @@
 import { appRouter } from '@app/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { transportMessages } from '@app/validators';
+import { transportMessages, type RestPayload } from '@app/validators';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { CreateRequestContext } from '../context';
 import { log, requestIdOf } from '../log';
@@ -78,24 +78,56 @@ export const expressErrorAnswer: ErrorRequestHandler = (error: unknown, req, res
   res.status(500).type('text/plain').send(restMessages.unexpected);
 };
 
-export interface RestTools {
+export interface RestTools<Body = undefined> {
   /** The same procedures as /trpc, with this request's session, address and limits. */
   caller: Caller;
   /** The signed-in user's name, or a 401. */
   me(): Promise<string>;
   /** A name from the payload must be the signed-in user's (absent names are taken as theirs). */
   requireSelf(username: unknown): Promise<string>;
+  /** The request body as its route's payload schema read it (undefined for a route without one). */
+  body: Body;
 }
 
-export type RestHandler = (req: Request, res: Response, tools: RestTools) => Promise<unknown>;
+export type RestHandler<Body = undefined> = (
+  req: Request,
+  res: Response,
+  tools: RestTools<Body>,
+) => Promise<unknown>;
 
 /**
- * An Express handler around a REST adapter: builds the caller from the request's context, answers
- * 200 with the adapter's JSON (Dates as ISO strings), or maps the failure to a status and a sentence.
+ * The whole body read by the route's payload schema, before anything is called: a body that is no
+ * JSON object, or a field missing or of the wrong type, is a 400 with the schema's sentence.
  */
-export function restRoute(createRequestContext: CreateRequestContext, handler: RestHandler) {
+function readPayload<Body>(payload: RestPayload<Body>, body: unknown): Body {
+  objectOf(body);
+  const read = payload.safeParse(body);
+  if (read.success) return read.data;
+  throw new RestError(400, firstIssue(read.error) ?? restMessages.unreadable);
+}
+
+/**
+ * An Express handler around a REST adapter: reads the body with the route's payload schema (when it
+ * has one), builds the caller from the request's context, answers 200 with the adapter's JSON (Dates
+ * as ISO strings), or maps the failure to a status and a sentence.
+ */
+export function restRoute(
+  createRequestContext: CreateRequestContext,
+  handler: RestHandler,
+): RequestHandler;
+export function restRoute<Body>(
+  createRequestContext: CreateRequestContext,
+  payload: RestPayload<Body>,
+  handler: RestHandler<Body>,
+): RequestHandler;
+export function restRoute<Body>(
+  createRequestContext: CreateRequestContext,
+  ...args: [RestHandler] | [RestPayload<Body>, RestHandler<Body>]
+): RequestHandler {
+  const [payload, handler] = args.length === 1 ? [undefined, args[0]] : args;
   const route: RequestHandler = async (req, res) => {
     try {
+      const body = (payload ? readPayload(payload, req.body) : undefined) as Body;
       const caller = appRouter.createCaller(
         await createRequestContext({ req, res, transport: 'http' }),
       );
@@ -106,7 +138,7 @@ export function restRoute(createRequestContext: CreateRequestContext, handler: R
         if (!name) throw new RestError(401, restMessages.notSignedIn);
         return name;
       };
-      const tools: RestTools = {
+      const tools: RestTools<Body> = {
         caller,
         me,
         async requireSelf(username) {
@@ -115,8 +147,9 @@ export function restRoute(createRequestContext: CreateRequestContext, handler: R
             throw new RestError(403, restMessages.notYourself);
           return name;
         },
+        body,
       };
-      const answer = await handler(req, res, tools);
+      const answer = await (handler as RestHandler<Body>)(req, res, tools);
       if (!res.headersSent) res.status(200).json(answer ?? { ok: true });
     } catch (error) {
       if (!res.headersSent) sendError(res, error);
@@ -125,7 +158,19 @@ export function restRoute(createRequestContext: CreateRequestContext, handler: R
   return route;
 }
 
-/** Payload helpers: liberal in what they accept, a 400 with a sentence for what cannot be read. */
+/** restRoute with the context factory given once, for a router's routes. */
+export function routesWith(createRequestContext: CreateRequestContext) {
+  function route(handler: RestHandler): RequestHandler;
+  function route<Body>(payload: RestPayload<Body>, handler: RestHandler<Body>): RequestHandler;
+  function route<Body>(...args: [RestHandler] | [RestPayload<Body>, RestHandler<Body>]) {
+    return args.length === 1
+      ? restRoute(createRequestContext, args[0])
+      : restRoute(createRequestContext, args[0], args[1]);
+  }
+  return route;
+}
+
+/** Payload helpers: a 400 with a sentence for what cannot be read. */
 export function objectOf(value: unknown, what = 'The request body'): Record<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value))
     return value as Record<string, unknown>;
@@ -136,9 +181,4 @@ export function idOf(value: unknown, what: string): number {
   const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
   if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return id;
   throw new RestError(400, `Invalid ${what}`);
-}
-
-/** A string field, passed on as is when present (the procedure's schema says what is wrong). */
-export function textOf(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }

@@ -1,6 +1,7 @@
+import { AnswerPayload } from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { idOf, objectOf, restRoute, textOf } from './adapter';
+import { restRoute } from './adapter';
 import { wireAnswer } from './wire';
 
 /** /answer: answering a question. */
@@ -8,16 +9,15 @@ export function answerRoutes(createRequestContext: CreateRequestContext): Router
   const router = Router();
   router.post(
     '/addAnswer',
-    restRoute(createRequestContext, async (req, _res, { caller, requireSelf }) => {
-      const body = objectOf(req.body);
-      const ans = objectOf(body.ans ?? {}, 'ans');
-      await requireSelf(ans.ansBy);
-      const { answer } = await caller.answer.create({
-        qid: idOf(body.qid, 'question id'),
-        text: textOf(ans.text),
-      });
-      return wireAnswer(answer);
-    }),
+    restRoute(
+      createRequestContext,
+      AnswerPayload,
+      async (_req, _res, { caller, requireSelf, body }) => {
+        await requireSelf(body.ans.ansBy);
+        const { answer } = await caller.answer.create({ qid: body.qid, text: body.ans.text });
+        return wireAnswer(answer);
+      },
+    ),
   );
   return router;
 }

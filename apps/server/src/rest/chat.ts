@@ -1,7 +1,7 @@
-import { MESSAGES_PAGE_MAX } from '@app/validators';
+import { ChatMessagePayload, CreateChatPayload, MESSAGES_PAGE_MAX } from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { idOf, objectOf, RestError, restRoute, textOf, type Caller } from './adapter';
+import { idOf, routesWith, type Caller } from './adapter';
 import { allMessages } from './messaging';
 import { wireChat } from './wire';
 
@@ -19,8 +19,7 @@ async function fullChat(caller: Caller, chatId: number) {
 /** /chat: direct-message chats, for their participants only. */
 export function chatRoutes(createRequestContext: CreateRequestContext): Router {
   const router = Router();
-  const route = (handler: Parameters<typeof restRoute>[1]) =>
-    restRoute(createRequestContext, handler);
+  const route = routesWith(createRequestContext);
 
   router.get(
     '/getChatsByUser/:username',
@@ -31,24 +30,20 @@ export function chatRoutes(createRequestContext: CreateRequestContext): Router {
     }),
   );
 
-  // A chat with the other participants: one-to-one with the first, then the rest are added; the
-  // messages the client sends along (normally none) are sent in order, as the signed-in user.
+  // A chat with the other participants, as chat.create makes it: with one other person their
+  // one-to-one chat, with more a new group chat. The messages the client sends along (normally none)
+  // are sent in order, as the signed-in user.
   router.post(
     '/createChat',
-    route(async (req, _res, { caller, me }) => {
-      const body = objectOf(req.body);
-      const self = await me();
-      const names = Array.isArray(body.participants) ? body.participants.map(textOf) : [];
-      const others = [...new Set(names.filter((name) => name !== self))];
-      const messages = Array.isArray(body.messages) ? body.messages : [];
-      for (const message of messages)
-        if (objectOf(message, 'A message').msgFrom !== self)
-          throw new RestError(403, 'You can only act as yourself.');
-      const { chat } = await caller.chat.create({ username: others[0] ?? '' });
-      for (const username of others.slice(1))
-        await caller.chat.addParticipant({ chatId: chat.id, username });
-      for (const message of messages)
-        await caller.chat.send({ chatId: chat.id, msg: textOf(objectOf(message).msg) });
+    route(CreateChatPayload, async (_req, _res, { caller, me, requireSelf, body }) => {
+      const self = (await me()).toLowerCase();
+      for (const message of body.messages) await requireSelf(message.msgFrom);
+      const [username = '', ...alsoWith] = body.participants.filter(
+        (name) => name.toLowerCase() !== self,
+      );
+      const { chat } = await caller.chat.create({ username, alsoWith });
+      for (const message of body.messages)
+        await caller.chat.send({ chatId: chat.id, msg: message.msg });
       return fullChat(caller, chat.id);
     }),
   );
@@ -60,11 +55,10 @@ export function chatRoutes(createRequestContext: CreateRequestContext): Router {
 
   router.post(
     '/:chatId/addMessage',
-    route(async (req, _res, { caller, requireSelf }) => {
+    route(ChatMessagePayload, async (req, _res, { caller, requireSelf, body }) => {
       const chatId = idOf(req.params.chatId, 'chat ID');
-      const body = objectOf(req.body);
       await requireSelf(body.msgFrom);
-      await caller.chat.send({ chatId, msg: textOf(body.msg) });
+      await caller.chat.send({ chatId, msg: body.msg });
       return fullChat(caller, chatId);
     }),
   );

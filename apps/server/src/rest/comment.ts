@@ -1,6 +1,7 @@
+import { CommentPayload } from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { idOf, objectOf, RestError, restRoute, textOf } from './adapter';
+import { idOf, restRoute } from './adapter';
 import { wireComment } from './wire';
 
 /** /comment: commenting on a question or an answer. */
@@ -8,19 +9,21 @@ export function commentRoutes(createRequestContext: CreateRequestContext): Route
   const router = Router();
   router.post(
     '/addComment',
-    restRoute(createRequestContext, async (req, _res, { caller, requireSelf }) => {
-      const body = objectOf(req.body);
-      const comment = objectOf(body.comment ?? {}, 'comment');
-      await requireSelf(comment.commentBy);
-      if (body.type !== 'question' && body.type !== 'answer')
-        throw new RestError(400, "type must be 'question' or 'answer'.");
-      const { comment: created } = await caller.comment.create({
-        id: idOf(body.id, `${body.type} id`),
-        type: body.type,
-        text: textOf(comment.text),
-      });
-      return wireComment(created);
-    }),
+    restRoute(
+      createRequestContext,
+      CommentPayload,
+      async (_req, _res, { caller, requireSelf, body }) => {
+        // The id's sentence names the post's type, read first.
+        const id = idOf(body.id, `${body.type} id`);
+        await requireSelf(body.comment.commentBy);
+        const { comment: created } = await caller.comment.create({
+          id,
+          type: body.type,
+          text: body.comment.text,
+        });
+        return wireComment(created);
+      },
+    ),
   );
   return router;
 }

@@ -1,19 +1,22 @@
 import { codeText, type GameView } from '@app/api';
-import { gameMessages, gameTypeTitle, type ListGamesInput } from '@app/validators';
+import {
+  CreateGamePayload,
+  gameIdOf,
+  gameTypeTitle,
+  JoinGamePayload,
+  LeaveGamePayload,
+  VerifyGamePayload,
+  type ListGamesInput,
+} from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { objectOf, RestError, restRoute, textOf, type Caller } from './adapter';
-import { numberOf } from './problem';
+import { routesWith, type Caller } from './adapter';
 import { wireGame } from './wire';
 
 /** A query value the procedure's schema reads: absent or blank means no filter. */
 function filterOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
-
-/** SPEC §7 sends gameID; some builds send gameId or id. */
-const gameIdOf = (body: Record<string, unknown>): string =>
-  textOf(body.gameID ?? body.gameId ?? body.id);
 
 /**
  * A game instance as §3 has it. For a CollabCode player the shared document's text is added as
@@ -28,8 +31,7 @@ async function gameInstance(caller: Caller, game: GameView, me: string) {
 /** /games: the lobby, creating, the password prompt, joining and leaving. */
 export function gamesRoutes(createRequestContext: CreateRequestContext): Router {
   const router = Router();
-  const route = (handler: Parameters<typeof restRoute>[1]) =>
-    restRoute(createRequestContext, handler);
+  const route = routesWith(createRequestContext);
 
   // The lobby as instances: each game's whole state (the room's view), as the client shows it.
   router.get(
@@ -46,29 +48,27 @@ export function gamesRoutes(createRequestContext: CreateRequestContext): Router 
 
   // {gameType, initialGameState}: every missing field gets the create form's default (the title
   // 'Nim Game' or 'Collaborative Coding', public, 4 players, 60 minutes); a password makes it
-  // private. Answers the new gameID.
+  // private unless isPrivate says otherwise, and isPrivate without one is refused as the form's is.
+  // Answers the new gameID.
   router.post(
     '/create',
-    route(async (req, _res, { caller }) => {
-      const body = objectOf(req.body);
-      const gameType = body.gameType;
-      if (gameType !== 'Nim' && gameType !== 'CollabCode')
-        throw new RestError(400, gameMessages.unknownGameType);
-      const initial = objectOf(body.initialGameState ?? {}, 'initialGameState');
-      const password = typeof initial.password === 'string' ? initial.password : '';
+    route(CreateGamePayload, async (_req, _res, { caller, body }) => {
+      const initial: NonNullable<typeof body.initialGameState> = body.initialGameState ?? {};
+      const password = initial.password ?? '';
+      const isPrivate = initial.isPrivate ?? password !== '';
       const basics = {
-        title: initial.title === undefined ? gameTypeTitle(gameType) : textOf(initial.title),
-        isPrivate: password !== '',
-        ...(password !== '' ? { password } : {}),
+        title: initial.title ?? gameTypeTitle(body.gameType),
+        isPrivate,
+        ...(isPrivate ? { password } : {}),
       };
       const { game } =
-        gameType === 'Nim'
+        body.gameType === 'Nim'
           ? await caller.game.createNim(basics)
           : await caller.game.createCollabCode({
               ...basics,
-              playerLimit: numberOf(initial.playerLimit),
-              timeLimit: numberOf(initial.timeLimit),
-              problemId: numberOf(initial.problemID ?? initial.problemId) as number,
+              playerLimit: initial.playerLimit,
+              timeLimit: initial.timeLimit,
+              problemId: (initial.problemID ?? initial.problemId) as number,
             });
       return game.id;
     }),
@@ -77,11 +77,10 @@ export function gamesRoutes(createRequestContext: CreateRequestContext): Router 
   // true or false; a right password is remembered by the API so the following join gets in.
   router.post(
     '/verify',
-    route(async (req, _res, { caller }) => {
-      const body = objectOf(req.body);
+    route(VerifyGamePayload, async (_req, _res, { caller, body }) => {
       const { ok } = await caller.game.verifyPassword({
         id: gameIdOf(body),
-        password: textOf(body.password),
+        password: body.password,
       });
       return ok;
     }),
@@ -89,10 +88,9 @@ export function gamesRoutes(createRequestContext: CreateRequestContext): Router 
 
   router.post(
     '/join',
-    route(async (req, _res, { caller, requireSelf }) => {
-      const body = objectOf(req.body);
+    route(JoinGamePayload, async (_req, _res, { caller, requireSelf, body }) => {
       const me = await requireSelf(body.playerID);
-      const password = typeof body.password === 'string' && body.password ? body.password : null;
+      const password = body.password || null;
       const { game } = await caller.game.join({
         id: gameIdOf(body),
         ...(password ? { password } : {}),
@@ -103,8 +101,7 @@ export function gamesRoutes(createRequestContext: CreateRequestContext): Router 
 
   router.post(
     '/leave',
-    route(async (req, _res, { caller, requireSelf }) => {
-      const body = objectOf(req.body);
+    route(LeaveGamePayload, async (_req, _res, { caller, requireSelf, body }) => {
       await requireSelf(body.playerID);
       const { game } = await caller.game.leave({ id: gameIdOf(body) });
       return wireGame(game);

@@ -1,7 +1,7 @@
-import { MESSAGES_PAGE_MAX } from '@app/validators';
+import { GlobalMessagePayload, MESSAGES_PAGE_MAX } from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { objectOf, restRoute, textOf, type Caller } from './adapter';
+import { restRoute, type Caller } from './adapter';
 import { wireMessage, type MessageIn } from './wire';
 
 /** Every page of a conversation, oldest first (each page is oldest first; later pages are older). */
@@ -32,11 +32,10 @@ export function messagingRoutes(createRequestContext: CreateRequestContext): Rou
   );
   router.post(
     '/addMessage',
-    restRoute(createRequestContext, async (req, _res, { caller, requireSelf }) => {
-      const body = objectOf(req.body);
-      const message = objectOf(body.messageToAdd ?? {}, 'messageToAdd');
-      await requireSelf(message.msgFrom);
-      const { message: sent } = await caller.message.send({ msg: textOf(message.msg) });
+    restRoute(createRequestContext, GlobalMessagePayload, async (_req, _res, tools) => {
+      const { caller, requireSelf, body } = tools;
+      await requireSelf(body.messageToAdd.msgFrom);
+      const { message: sent } = await caller.message.send({ msg: body.messageToAdd.msg });
       return wireMessage(sent);
     }),
   );

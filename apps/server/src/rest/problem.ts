@@ -1,32 +1,11 @@
+import { ProblemCodePayload, ProblemPayload, TestProblemPayload } from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { idOf, objectOf, restRoute, textOf, type Caller } from './adapter';
+import { idOf, routesWith, type Caller } from './adapter';
 import { addVoteRoutes } from './vote';
 import { wireProblem, wireTestResult } from './wire';
 
 const PAGE = 100;
-
-/**
- * A number as the client may send it (a number, or a form's numeric text). Absent or blank is
- * undefined (the procedure's default applies); anything else is NaN, for its schema to name.
- */
-export function numberOf(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-    return Number(value);
-  return Number.NaN;
-}
-
-/** Test cases as {testCode, hidden} objects (hidden false when absent) or as plain test code. */
-function testCasesOf(value: unknown): { testCode: string; hidden: boolean }[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((test) => {
-    if (typeof test === 'string') return { testCode: test, hidden: false };
-    const fields = (test ?? {}) as { testCode?: unknown; hidden?: unknown };
-    return { testCode: textOf(fields.testCode), hidden: fields.hidden === true };
-  });
-}
 
 const fullProblem = async (caller: Caller, id: number) =>
   wireProblem(await caller.problem.byId({ id }));
@@ -34,8 +13,7 @@ const fullProblem = async (caller: Caller, id: number) =>
 /** /problem: the problems, one problem, posting, testing code, voting. */
 export function problemRoutes(createRequestContext: CreateRequestContext): Router {
   const router = Router();
-  const route = (handler: Parameters<typeof restRoute>[1]) =>
-    restRoute(createRequestContext, handler);
+  const route = routesWith(createRequestContext);
 
   router.get(
     '/getProblem/:id',
@@ -63,38 +41,27 @@ export function problemRoutes(createRequestContext: CreateRequestContext): Route
   // answers the problem as posted. Votes and createdAt in the payload are ignored.
   router.post(
     '/createProblem',
-    route(async (req, _res, { caller, requireSelf }) => {
-      const body = objectOf(req.body);
-      await requireSelf(body.postedBy);
-      const { problem } = await caller.problem.create({
-        title: textOf(body.title),
-        problemText: textOf(body.problemText),
-        functionSignature: textOf(body.functionSignature),
-        testCases: testCasesOf(body.testCases),
-        suggestedSolution: textOf(body.suggestedSolution),
-      });
+    route(ProblemPayload, async (_req, _res, { caller, requireSelf, body }) => {
+      const { postedBy, ...problemInput } = body;
+      await requireSelf(postedBy);
+      const { problem } = await caller.problem.create(problemInput);
       return fullProblem(caller, problem.id);
     }),
   );
 
   router.post(
     '/testProblem',
-    route(async (req, _res, { caller }) => {
-      const body = objectOf(req.body);
-      const results = await caller.problem.testSolution({
-        code: textOf(body.code),
-        testCases: testCasesOf(body.testCases),
-      });
+    route(TestProblemPayload, async (_req, _res, { caller, body }) => {
+      const results = await caller.problem.testSolution(body);
       return results.map(wireTestResult);
     }),
   );
 
   router.post(
     '/testCodeOnProblem/:problemId',
-    route(async (req, _res, { caller }) => {
+    route(ProblemCodePayload, async (req, _res, { caller, body }) => {
       const problemId = idOf(req.params.problemId, 'problem ID');
-      const body = objectOf(req.body);
-      const results = await caller.problem.runTests({ problemId, code: textOf(body.code) });
+      const results = await caller.problem.runTests({ problemId, code: body.code });
       return results.map(wireTestResult);
     }),
   );

@@ -1,10 +1,10 @@
-import { QUESTION_ORDERS, type QuestionOrder } from '@app/validators';
+import { QUESTION_ORDERS, QuestionPayload, type QuestionOrder } from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
 import { appRouter } from '@app/api';
 import { LegacyQuestionList } from '../response-cache-legacy-list';
 import { sendCachedBody } from '../response-cache';
-import { idOf, objectOf, RestError, restRoute, sendError, textOf, type Caller } from './adapter';
+import { idOf, RestError, routesWith, sendError, type Caller } from './adapter';
 import { addVoteRoutes } from './vote';
 import { wireQuestion } from './wire';
 
@@ -15,14 +15,6 @@ function orderOf(value: unknown): QuestionOrder {
   throw new RestError(400, `Unknown order: use one of ${QUESTION_ORDERS.join(', ')}.`);
 }
 
-/** Tags as the client sends them ({name, description} objects) or as plain names. */
-function tagNamesOf(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((tag) =>
-    typeof tag === 'string' ? tag : textOf((tag as { name?: unknown } | null)?.name),
-  );
-}
-
 /** The whole question as the client reads it: tags, votes, comments and answers with theirs. */
 async function fullQuestion(caller: Caller, qid: number) {
   return wireQuestion(await caller.question.byId({ qid }));
@@ -31,8 +23,7 @@ async function fullQuestion(caller: Caller, qid: number) {
 /** /question: the list (whole, in the chosen order), one question, asking, voting. */
 export function questionRoutes(createRequestContext: CreateRequestContext): Router {
   const router = Router();
-  const route = (handler: Parameters<typeof restRoute>[1]) =>
-    restRoute(createRequestContext, handler);
+  const route = routesWith(createRequestContext);
 
   // The original client has no paging: the whole list, kept as a JSON body per order and search and
   // rebuilt after a question event from the questions' own cached JSON (response-cache-legacy-list).
@@ -64,13 +55,12 @@ export function questionRoutes(createRequestContext: CreateRequestContext): Rout
 
   router.post(
     '/addQuestion',
-    route(async (req, _res, { caller, requireSelf }) => {
-      const body = objectOf(req.body);
+    route(QuestionPayload, async (_req, _res, { caller, requireSelf, body }) => {
       await requireSelf(body.askedBy);
       const { question } = await caller.question.create({
-        title: textOf(body.title),
-        text: textOf(body.text),
-        tags: tagNamesOf(body.tags),
+        title: body.title,
+        text: body.text,
+        tags: body.tags,
       });
       return fullQuestion(caller, question.id);
     }),

@@ -1,15 +1,13 @@
-import { LEADERBOARD_MAX } from '@app/validators';
+import { LEADERBOARD_MAX, SubmissionPayload } from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { idOf, objectOf, restRoute, textOf } from './adapter';
-import { numberOf } from './problem';
+import { idOf, routesWith } from './adapter';
 import { wireSubmission } from './wire';
 
 /** /submission: a problem's submissions, one submission, submitting. */
 export function submissionRoutes(createRequestContext: CreateRequestContext): Router {
   const router = Router();
-  const route = (handler: Parameters<typeof restRoute>[1]) =>
-    restRoute(createRequestContext, handler);
+  const route = routesWith(createRequestContext);
 
   // The leaderboard (newest first, as many rows as it gives), each row with its code, which the
   // client counts lines from.
@@ -35,12 +33,12 @@ export function submissionRoutes(createRequestContext: CreateRequestContext): Ro
   // and heapUse are ignored, and submissionBy must be the signed-in user.
   router.post(
     '/createSubmission',
-    route(async (req, _res, { caller, requireSelf }) => {
-      const submission = objectOf(objectOf(req.body).submission, 'submission');
+    route(SubmissionPayload, async (_req, _res, { caller, requireSelf, body }) => {
+      const { submission } = body;
       await requireSelf(submission.submissionBy);
       const { submission: created } = await caller.submission.create({
-        problemId: numberOf(submission.problemId) as number,
-        code: textOf(submission.submissionCode ?? submission.code),
+        problemId: submission.problemId as number,
+        code: submission.submissionCode ?? submission.code ?? '',
       });
       return wireSubmission(await caller.submission.byId({ id: created.id }));
     }),

@@ -1,6 +1,7 @@
+import { gameIdOf, TestCodePayload } from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { objectOf, restRoute, textOf } from './adapter';
+import { restRoute } from './adapter';
 import { wireTestResult } from './wire';
 
 /**
@@ -14,11 +15,11 @@ export function testCodeRoutes(createRequestContext: CreateRequestContext): Rout
   const router = Router();
   router.post(
     '/',
-    restRoute(createRequestContext, async (req, _res, { caller, me }) => {
+    restRoute(createRequestContext, TestCodePayload, async (_req, _res, { caller, me, body }) => {
       await me();
-      const body = objectOf(req.body);
-      const id = textOf(body.gameId ?? body.gameID);
-      if (typeof body.code === 'string') await caller.game.setCode({ id, code: body.code });
+      // The payload was read whole first: an empty code is refused before it replaces the room's.
+      const id = gameIdOf(body);
+      await caller.game.setCode({ id, code: body.code });
       const { results } = await caller.game.runTests({ id });
       return { results: results.map(wireTestResult) };
     }),

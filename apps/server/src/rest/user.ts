@@ -1,36 +1,31 @@
+import {
+  BiographyPayload,
+  LoginPayload,
+  ResetPasswordPayload,
+  SignupPayload,
+} from '@app/validators';
 import { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { objectOf, restRoute, textOf } from './adapter';
+import { routesWith } from './adapter';
 import { wireUser } from './wire';
 
 /** /user: sign up, log in and out, profiles, biography, password, deletion. */
 export function userRoutes(createRequestContext: CreateRequestContext): Router {
   const router = Router();
-  const route = (handler: Parameters<typeof restRoute>[1]) =>
-    restRoute(createRequestContext, handler);
+  const route = routesWith(createRequestContext);
 
   router.post(
     '/signup',
-    route(async (req, _res, { caller }) => {
-      const body = objectOf(req.body);
-      const user = await caller.auth.signup({
-        username: textOf(body.username),
-        password: textOf(body.password),
-      });
-      return wireUser(user);
-    }),
+    route(SignupPayload, async (_req, _res, { caller, body }) =>
+      wireUser(await caller.auth.signup(body)),
+    ),
   );
 
   router.post(
     '/login',
-    route(async (req, _res, { caller }) => {
-      const body = objectOf(req.body);
-      const user = await caller.auth.login({
-        username: textOf(body.username),
-        password: textOf(body.password),
-      });
-      return wireUser(user);
-    }),
+    route(LoginPayload, async (_req, _res, { caller, body }) =>
+      wireUser(await caller.auth.login(body)),
+    ),
   );
 
   router.post(
@@ -55,23 +50,18 @@ export function userRoutes(createRequestContext: CreateRequestContext): Router {
 
   router.patch(
     '/updateBiography',
-    route(async (req, _res, { caller, requireSelf }) => {
-      const body = objectOf(req.body);
+    route(BiographyPayload, async (_req, _res, { caller, requireSelf, body }) => {
       const username = await requireSelf(body.username);
-      const { user } = await caller.user.updateBiography({
-        username,
-        biography: textOf(body.biography),
-      });
+      const { user } = await caller.user.updateBiography({ username, biography: body.biography });
       return wireUser(user);
     }),
   );
 
   router.patch(
     '/resetPassword',
-    route(async (req, _res, { caller, requireSelf }) => {
-      const body = objectOf(req.body);
+    route(ResetPasswordPayload, async (_req, _res, { caller, requireSelf, body }) => {
       const username = await requireSelf(body.username);
-      await caller.user.resetPassword({ username, password: textOf(body.password) });
+      await caller.user.resetPassword({ username, password: body.password });
       return { msg: 'Password reset successfully' };
     }),
   );

@@ -1,6 +1,7 @@
+import { votePayload } from '@app/validators';
 import type { Router } from 'express';
 import type { CreateRequestContext } from '../context';
-import { idOf, objectOf, restRoute, type Caller } from './adapter';
+import { restRoute, type Caller } from './adapter';
 
 export interface VoteRoutes {
   /** The post's word in the answer, e.g. 'Question' ('Question upvoted successfully'). */
@@ -27,20 +28,24 @@ export function addVoteRoutes(
   createRequestContext: CreateRequestContext,
   spec: VoteRoutes,
 ): void {
+  const payload = votePayload(spec.idField, spec.idLabel);
   for (const vote of ['up', 'down'] as const) {
     router.post(
       spec.paths[vote],
-      restRoute(createRequestContext, async (req, _res, { caller, requireSelf }) => {
-        const body = objectOf(req.body);
-        await requireSelf(body.username);
-        const id = idOf(body[spec.idField], spec.idLabel);
-        const { myVote, upVotes, downVotes } = await spec.vote(caller, id, vote);
-        const msg =
-          myVote === 0
-            ? `${vote === 'up' ? 'Upvote' : 'Downvote'} cancelled successfully`
-            : `${spec.noun} ${vote === 'up' ? 'upvoted' : 'downvoted'} successfully`;
-        return { msg, upVotes, downVotes };
-      }),
+      restRoute(
+        createRequestContext,
+        payload,
+        async (_req, _res, { caller, requireSelf, body }) => {
+          await requireSelf(body.username);
+          const id = body[spec.idField] as number;
+          const { myVote, upVotes, downVotes } = await spec.vote(caller, id, vote);
+          const msg =
+            myVote === 0
+              ? `${vote === 'up' ? 'Upvote' : 'Downvote'} cancelled successfully`
+              : `${spec.noun} ${vote === 'up' ? 'upvoted' : 'downvoted'} successfully`;
+          return { msg, upVotes, downVotes };
+        },
+      ),
     );
   }
 }

@@ -10,7 +10,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../events/live-stream';
 import { mayReceive } from '../services/messaging/chat-access';
 import { getChat, listMyChats } from '../services/messaging/chat-list';
-import { addParticipant, createChat } from '../services/messaging/chat-membership';
+import { addParticipant, createChat, groupInvitees } from '../services/messaging/chat-membership';
 import { listChatMessages, sendChatMessage } from '../services/messaging/chat-messages';
 import { markChatRead } from '../services/messaging/chat-reads';
 import { limitedProcedure, protectedProcedure } from '../trpc';
@@ -29,8 +29,11 @@ export const chatRouter = {
     .input(ChatMessagesInput)
     .query(({ ctx, input }) => listChatMessages(ctx.deps, ctx.viewer, input)),
 
-  /** A one-to-one chat with a user; an existing one with them is returned instead (created: false). */
-  create: limitedProcedure('chats')
+  /**
+   * A one-to-one chat with a user (an existing one with them is returned instead, created: false),
+   * or with more people named a new group chat; an existing chat never gains members here.
+   */
+  create: limitedProcedure('chats', groupInvitees)
     .input(CreateChatInput)
     .mutation(({ ctx, input }) => createChat(ctx.deps, ctx.viewer, input)),
 

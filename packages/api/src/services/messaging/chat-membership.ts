@@ -1,11 +1,12 @@
-import { chatParticipants, chats, oneToOneKey } from '@app/db';
-import { messagingMessages, type AddParticipantInput, type CreateChatInput } from '@app/validators';
+import { chatParticipants, chats, oneToOneKey, type Executor } from '@app/db';
+import { CreateChatInput, messagingMessages, type AddParticipantInput } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../deps';
 import type { PublishedEvent } from '../../events/topics';
 import { writeTransaction } from '../shared/write';
 import type { Viewer } from '../users/sessions';
+import type { Allowance } from '../../write-limits';
 import { assertParticipant, findChatPartner, participantsOf } from './chat-access';
 import { chatSummary } from './chat-list';
 import { latestMessageId } from './chat-messages';
@@ -15,10 +16,38 @@ type CreateChatResult =
   | { chat: ChatSummary; created: false; event: null }
   | { chat: ChatSummary; created: true; event: PublishedEvent<'chat'> };
 
+/** Everyone a group create adds besides its first person counts as adding them to a chat. */
+export const groupInvitees: Allowance = {
+  kind: 'chatParticipants',
+  cost(_deps, rawInput) {
+    const parsed = CreateChatInput.safeParse(rawInput);
+    return parsed.success ? (parsed.data.alsoWith?.length ?? 0) : 0;
+  },
+};
+
 /**
- * A one-to-one chat between the viewer and another user. Two people have at most one (the pair key
- * is unique, and the look-up and insert share one IMMEDIATE transaction): asking again, from either
- * side, returns the existing chat with `created: false` and no event.
+ * The people a create names besides the viewer, each once (names match ignoring case): NOT_FOUND
+ * for someone without an account, BAD_REQUEST for the viewer themselves.
+ */
+function othersOf(tx: Executor, viewer: Viewer, input: CreateChatInput) {
+  const others = new Map<number, { id: number; username: string }>();
+  for (const name of [input.username, ...(input.alsoWith ?? [])]) {
+    const other = findChatPartner(tx, name);
+    if (other.id === viewer.id) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: messagingMessages.chatWithYourself });
+    }
+    others.set(other.id, other);
+  }
+  return [...others.values()];
+}
+
+/**
+ * A chat between the viewer and the people named. With one other person it is their one-to-one
+ * chat: two people have at most one (the pair key is unique, and the look-up and insert share one
+ * IMMEDIATE transaction), so asking again, from either side, returns the existing chat with
+ * `created: false` and no event. With two or more it is always a new group chat: an existing chat
+ * never gains members here (only through addParticipant, which its participants see), so nobody
+ * reads a conversation they were not part of by being named in a create.
  */
 export async function createChat(
   deps: ApiDeps,
@@ -26,14 +55,14 @@ export async function createChat(
   input: CreateChatInput,
 ): Promise<CreateChatResult> {
   return writeTransaction(deps, ({ tx, now, publish }): CreateChatResult => {
-    const other = findChatPartner(tx, input.username);
-    if (other.id === viewer.id) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: messagingMessages.chatWithYourself });
-    }
-    const key = oneToOneKey(viewer.id, other.id);
-    const existing = tx.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key)).get();
-    if (existing) {
-      return { chat: chatSummary(tx, viewer.id, existing.id), created: false, event: null };
+    const others = othersOf(tx, viewer, input);
+    const pair = others.length === 1 ? others[0] : undefined;
+    const key = pair ? oneToOneKey(viewer.id, pair.id) : null;
+    if (key !== null) {
+      const existing = tx.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key)).get();
+      if (existing) {
+        return { chat: chatSummary(tx, viewer.id, existing.id), created: false, event: null };
+      }
     }
 
     const { id } = tx
@@ -41,16 +70,22 @@ export async function createChat(
       .values({ createdAt: now, pairKey: key })
       .returning({ id: chats.id })
       .get();
-    // The creator first; neither has anything to read yet.
+    // The creator first, then the others as named; nobody has anything to read yet.
+    const people = [{ id: viewer.id, username: viewer.username }, ...others];
     tx.insert(chatParticipants)
-      .values([
-        { chatId: id, userId: viewer.id, joinedAt: now, joinedAfterId: 0, lastReadId: 0 },
-        { chatId: id, userId: other.id, joinedAt: now, joinedAfterId: 0, lastReadId: 0 },
-      ])
+      .values(
+        people.map((person) => ({
+          chatId: id,
+          userId: person.id,
+          joinedAt: now,
+          joinedAfterId: 0,
+          lastReadId: 0,
+        })),
+      )
       .run();
     const chat: ChatDetail = {
       id,
-      participants: [viewer.username, other.username],
+      participants: people.map((person) => person.username),
       createdAt: now,
     };
     const event = publish('chat', id, { type: 'created', chatId: id, chat, lastActivityAt: now });
