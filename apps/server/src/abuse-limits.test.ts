@@ -7,7 +7,7 @@ import {
 import { connect } from 'node:net';
 import superjson from 'superjson';
 import { io as ioClient, type Socket as ClientSocket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { useTestServer } from './test-server';
 
@@ -124,8 +124,10 @@ function openSocket(base: string, headers: Record<string, string>): Promise<Outc
     let open = false;
     ws.on('open', () => {
       open = true;
-      // A refused socket is closed straight after the upgrade: give the close a moment to arrive.
-      setTimeout(() => resolve({ kind: 'open', ws }), 100);
+      // A socket refused at a cap is closed straight after the upgrade, its close frame sent before
+      // anything else: a pong to our ping proves the server kept this one.
+      ws.ping();
+      ws.once('pong', () => resolve({ kind: 'open', ws }));
     });
     ws.on('close', (code, reason) => resolve({ kind: 'closed', code, reason: `${reason}` }));
     ws.on('unexpected-response', (_req, res) => {
@@ -150,8 +152,6 @@ afterEach(async () => {
         }),
     ),
   );
-  // The server frees a place when it sees the close: give it a moment.
-  await new Promise((r) => setTimeout(r, 100));
 });
 
 describe('the /trpc WebSocket needs a session at the upgrade', () => {
@@ -177,26 +177,32 @@ describe('the /trpc WebSocket needs a session at the upgrade', () => {
   });
 });
 
-describe('live connection caps', () => {
-  // Addresses come from X-Forwarded-For through a trusted proxy, so one test can be many clients.
-  const running = useTestServer({
-    trustProxy: ['127.0.0.1'],
-    caps: {
-      socketsPerSession: 2,
-      socketsPerAddress: 3,
-      socketsTotal: 5,
-      subscriptionsPerSocket: 2,
-    },
-  });
+/**
+ * Addresses come from X-Forwarded-For through a trusted proxy, so one test can be many clients.
+ * Each test uses its own sessions and addresses: a socket an earlier test closed need not be
+ * released yet by the server.
+ */
+function useCappedServer(caps: Partial<Record<string, number>>) {
+  const running = useTestServer({ trustProxy: ['127.0.0.1'], caps });
   const cookies: string[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 6; i++) cookies.push(await signUp(running.url, `capped${i}`));
+  });
   const as = (user: number, address: string) => ({
     cookie: cookies[user]!,
     'x-forwarded-for': address,
   });
-  const socket = (user: number, address: string) => openSocket(running.url, as(user, address));
+  return (user: number, address: string) => openSocket(running.url, as(user, address));
+}
+
+describe('live connection caps', () => {
+  const socket = useCappedServer({
+    socketsPerSession: 2,
+    socketsPerAddress: 3,
+    subscriptionsPerSocket: 2,
+  });
 
   it('caps sockets per session: one more is closed with 1008 and the reason', async () => {
-    for (let i = 0; i < 5; i++) cookies.push(await signUp(running.url, `capped${i}`));
     expect((await socket(0, '192.0.2.1')).kind).toBe('open');
     expect((await socket(0, '192.0.2.2')).kind).toBe('open');
     expect(await socket(0, '192.0.2.3')).toEqual({
@@ -207,11 +213,11 @@ describe('live connection caps', () => {
   });
 
   it('caps sockets per address, and a closed socket frees its place', async () => {
-    const first = await socket(0, '192.0.2.10');
+    const first = await socket(1, '192.0.2.10');
     expect(first.kind).toBe('open');
-    expect((await socket(1, '192.0.2.10')).kind).toBe('open');
     expect((await socket(2, '192.0.2.10')).kind).toBe('open');
-    expect(await socket(3, '192.0.2.10')).toEqual({
+    expect((await socket(3, '192.0.2.10')).kind).toBe('open');
+    expect(await socket(4, '192.0.2.10')).toEqual({
       kind: 'closed',
       code: 1008,
       reason: connectionMessages.tooManyForAddress,
@@ -223,29 +229,12 @@ describe('live connection caps', () => {
       });
     }
     await expect
-      .poll(async () => (await socket(3, '192.0.2.10')).kind, { interval: 100, timeout: 3000 })
+      .poll(async () => (await socket(4, '192.0.2.10')).kind, { interval: 100, timeout: 3000 })
       .toBe('open');
   });
 
-  it('caps sockets in total: one more is closed with 1013 (try again later) and the reason', async () => {
-    for (const [user, address] of [
-      [0, '192.0.2.21'],
-      [0, '192.0.2.22'],
-      [1, '192.0.2.23'],
-      [1, '192.0.2.24'],
-      [2, '192.0.2.25'],
-    ] as const) {
-      expect((await socket(user, address)).kind).toBe('open');
-    }
-    expect(await socket(3, '192.0.2.26')).toEqual({
-      kind: 'closed',
-      code: 1013,
-      reason: connectionMessages.serverBusy,
-    });
-  });
-
   it('caps subscriptions per socket: the one past the cap gets the sentence, then the socket closes with 1008', async () => {
-    const outcome = await socket(4, '192.0.2.30');
+    const outcome = await socket(5, '192.0.2.30');
     if (outcome.kind !== 'open') throw new Error(`expected an open socket, got ${outcome.kind}`);
     const { ws } = outcome;
     const frames: {
@@ -274,6 +263,27 @@ describe('live connection caps', () => {
   });
 });
 
+describe('the cap on live connections in total', () => {
+  const socket = useCappedServer({ socketsTotal: 5 });
+
+  it('caps sockets in total: one more is closed with 1013 (try again later) and the reason', async () => {
+    for (const [user, address] of [
+      [0, '192.0.2.21'],
+      [0, '192.0.2.22'],
+      [1, '192.0.2.23'],
+      [1, '192.0.2.24'],
+      [2, '192.0.2.25'],
+    ] as const) {
+      expect((await socket(user, address)).kind).toBe('open');
+    }
+    expect(await socket(3, '192.0.2.26')).toEqual({
+      kind: 'closed',
+      code: 1013,
+      reason: connectionMessages.serverBusy,
+    });
+  });
+});
+
 describe('request and header timeouts', () => {
   const running = useTestServer({ timeouts: { headersMs: 300, requestMs: 600 } });
 
@@ -298,14 +308,13 @@ describe('request and header timeouts', () => {
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain(transportMessages.tooSlow);
+    // Not before the request timeout (600 ms); the 408 itself says it was cut, however busy the machine.
     expect(ms).toBeGreaterThanOrEqual(500);
-    expect(ms).toBeLessThan(3000);
   });
 
   it('cuts off a request whose headers never finish', async () => {
-    const { answer, ms } = await slowClient('GET /healthz HTTP/1.1\r\nHost: test\r\n');
+    const { answer } = await slowClient('GET /healthz HTTP/1.1\r\nHost: test\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-    expect(ms).toBeLessThan(3000);
   });
 
   it('a normal request is unaffected', async () => {
