@@ -109,6 +109,38 @@ describe('sign-up per address behind a trusted proxy (TRUST_PROXY=127.0.0.1)', (
   });
 });
 
+describe('a batch counts once per call inside it', () => {
+  const running = useTestServer({ rateLimits: { loginByAddress: { max: 5, windowMs: 60_000 } } });
+
+  it('a tRPC batch of 10 logins is 10 attempts against the per-address limit', async () => {
+    const paths = Array<string>(10).fill('auth.login').join(',');
+    const input = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [
+        i,
+        superjson.serialize({ username: `made-up-${i}`, password: 'wrong-guess' }),
+      ]),
+    );
+    const res = await fetch(`${running.url}/trpc/${paths}?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    const answers = (await res.json()) as { error?: { json: { data: { code: string } } } }[];
+    const codes = answers.map((answer) => answer.error?.json.data.code).sort();
+    expect(codes).toEqual([
+      ...Array<string>(5).fill('TOO_MANY_REQUESTS'),
+      ...Array<string>(5).fill('UNAUTHORIZED'),
+    ]);
+    // The address has used its five: a single login after the batch is refused too.
+    const single = await mutate(running.url, 'auth.login', {
+      username: 'made-up-11',
+      password: 'wrong-guess',
+    });
+    expect(single.status).toBe(429);
+    expect(single.message).toBe(authMessages.tooManyAttempts);
+  });
+});
+
 type Outcome =
   | { kind: 'open'; ws: WebSocket }
   | { kind: 'closed'; code: number; reason: string }
