@@ -18,6 +18,7 @@ interface LegacyApi {
   call(method: string, path: string, data?: unknown): Promise<CallAnswer>;
   connect(): Promise<string>;
   emit(event: string, payload: unknown): void;
+  emitWithAck(event: string, payload: unknown): Promise<{ ok: boolean; error?: string }>;
   received(event: string): unknown[];
   transport(): string | null;
 }
@@ -59,6 +60,15 @@ class LegacyUser {
       event,
       payload,
     });
+  }
+
+  /** joinChat or joinGame, acknowledged: resolves once the socket is in the room. */
+  async join(event: 'joinChat' | 'joinGame', id: string): Promise<void> {
+    const reply = await this.page.evaluate(
+      (args) => window.legacy.emitWithAck(args.event, args.id),
+      { event, id },
+    );
+    expect(reply, `${this.username} ${event} ${id}`).toEqual({ ok: true });
   }
 
   received<T>(event: string): Promise<T[]> {
@@ -106,8 +116,6 @@ async function legacyUser(prefix: string): Promise<LegacyUser> {
   await user.connect();
   return user;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 interface GameInstance {
   gameID: string;
@@ -219,9 +227,7 @@ describe('the original client, from another origin (axios + socket.io-client)', 
     });
     expect(chat).toMatchObject({ participants: [ann.username, bob.username], messages: [] });
     const chatId: string = chat._id;
-    await ann.emit('joinChat', chatId);
-    await bob.emit('joinChat', chatId);
-    await settle();
+    await Promise.all([ann.join('joinChat', chatId), bob.join('joinChat', chatId)]);
     const direct = `Just for you ${Date.now().toString(36)}`;
     const updated = await bob.ok('POST', `/chat/${chatId}/addMessage`, {
       msg: direct,
@@ -249,9 +255,7 @@ describe('the original client, from another origin (axios + socket.io-client)', 
     const lobby = await bob.ok('GET', '/games/games?gameType=Nim&status=WAITING_TO_START');
     expect(lobby.map((g: GameInstance) => g.gameID)).toContain(gameID);
 
-    await ann.emit('joinGame', gameID);
-    await bob.emit('joinGame', gameID);
-    await settle();
+    await Promise.all([ann.join('joinGame', gameID), bob.join('joinGame', gameID)]);
     const first: GameInstance = await ann.ok('POST', '/games/join', {
       gameID,
       playerID: ann.username,

@@ -2,7 +2,7 @@ import { gameMessages } from '@app/validators';
 import { codeText } from '@app/api';
 import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { record, settle, socketClients, until } from './socket-test-clients';
+import { join, record, roundTrip, socketClients, until } from './socket-test-clients';
 import { useTestServer } from './test-server';
 
 const running = useTestServer();
@@ -60,7 +60,7 @@ async function collabGame(...players: string[]) {
 async function inRoom(cookie: string, gameID: string) {
   const socket = await open(cookie);
   const seen = record(socket);
-  socket.emit('joinGame', gameID);
+  await join(socket, 'joinGame', gameID);
   return { socket, seen };
 }
 
@@ -76,8 +76,8 @@ describe('CollabCode over socket.io', () => {
     const a = await inRoom(alice, gameID);
     const b = await inRoom(bob, gameID);
     const watcher = await inRoom(carol, gameID);
-    const bobElsewhere = record(await open(bob));
-    await settle();
+    const bobElsewhereSocket = await open(bob);
+    const bobElsewhere = record(bobElsewhereSocket);
 
     const code = 'function add(a, b) {\n  return a - b;\n}';
     codeMove(a.socket, gameID, 'alice_c', code);
@@ -98,7 +98,7 @@ describe('CollabCode over socket.io', () => {
       },
     });
     expect(await serverText(gameID, bob)).toBe(code);
-    await settle();
+    await Promise.all([a.socket, watcher.socket, bobElsewhereSocket].map(roundTrip));
     // The mover has that text already: an echo would overwrite what it typed since.
     expect(a.seen.gameUpdate).toBeUndefined();
     // The document is the players' own; sockets outside the room hear nothing.
@@ -111,7 +111,6 @@ describe('CollabCode over socket.io', () => {
     const gameID = await collabGame(alice, bob);
     const a = await inRoom(alice, gameID);
     const watcher = await inRoom(carol, gameID);
-    await settle();
 
     codeMove(watcher.socket, gameID, 'carol_c', 'sneaky');
     await until(() => !!watcher.seen.gameError);
@@ -120,7 +119,7 @@ describe('CollabCode over socket.io', () => {
     codeMove(watcher.socket, gameID, 'alice_c', 'sneaky');
     await until(() => watcher.seen.gameError?.length === 2);
     expect(watcher.seen.gameError?.[1]).toMatchObject({ player: 'carol_c' });
-    await settle();
+    await Promise.all([a.socket, watcher.socket].map(roundTrip));
     expect(await serverText(gameID, alice)).toBe(SIGNATURE);
     expect(a.seen.gameError).toBeUndefined();
     expect(a.seen.gameUpdate ?? watcher.seen.gameUpdate).toBeUndefined();
@@ -130,7 +129,6 @@ describe('CollabCode over socket.io', () => {
     const gameID = await collabGame(alice, bob);
     const a = await inRoom(alice, gameID);
     const b = await inRoom(bob, gameID);
-    await settle();
 
     // As the original client sends it: the whole text on every keystroke.
     const typed = '  return a + b;';
@@ -139,7 +137,7 @@ describe('CollabCode over socket.io', () => {
     }
     const final = `function add(a, b) {\n${typed}\n}`;
     await until(() => codeOf(last(b.seen, 'gameUpdate')) === final);
-    await settle();
+    await Promise.all([a.socket, b.socket].map(roundTrip));
     const updates = b.seen.gameUpdate ?? [];
     expect(codeOf(updates.at(-1))).toBe(final);
     expect(updates.length).toBeLessThan(typed.length);
@@ -159,7 +157,6 @@ describe('CollabCode over socket.io', () => {
     const a = await inRoom(alice, gameID);
     const b = await inRoom(bob, gameID);
     const watcher = await inRoom(carol, gameID);
-    await settle();
     await mutate('game.editCode', { id: gameID, update }, bob);
     await until(
       () =>
@@ -169,7 +166,7 @@ describe('CollabCode over socket.io', () => {
     expect(last(a.seen, 'gameUpdate')).toMatchObject({
       gameInstance: { gameID, state: { status: 'IN_PROGRESS', currentCode: typed } },
     });
-    await settle();
+    await roundTrip(watcher.socket);
     expect(watcher.seen.gameUpdate).toBeUndefined();
   });
 
@@ -177,7 +174,6 @@ describe('CollabCode over socket.io', () => {
     const gameID = await collabGame(alice, bob);
     const a = await inRoom(alice, gameID);
     const watcher = await inRoom(carol, gameID);
-    await settle();
     const code = 'function add(a, b) {\n  return b + a;\n}';
     await mutate('game.setCode', { id: gameID, code }, bob);
     await until(() => codeOf(last(a.seen, 'gameUpdate')) === code);
@@ -198,9 +194,9 @@ describe('codeResults over socket.io', () => {
     const gameID = await collabGame(alice, bob);
     const a = await inRoom(alice, gameID);
     const watcher = await inRoom(carol, gameID);
-    const bobElsewhere = record(await open(bob));
+    const bobElsewhereSocket = await open(bob);
+    const bobElsewhere = record(bobElsewhereSocket);
     const aliceInAnotherRoom = await inRoom(alice, await collabGame(alice));
-    await settle();
     await mutate('game.setCode', { id: gameID, code: 'function add(a, b) {\n  return 3;\n}' }, bob);
     const { data } = await mutate<{ results: { status: string }[] }>(
       'game.runTests',
@@ -221,7 +217,9 @@ describe('codeResults over socket.io', () => {
     const [first, second] = (a.seen.codeResults?.[0] as { results: { status: string }[] }).results;
     expect(first?.status).toBe('OK');
     expect(second?.status).not.toBe('OK');
-    await settle();
+    await Promise.all(
+      [watcher.socket, bobElsewhereSocket, aliceInAnotherRoom.socket].map(roundTrip),
+    );
     expect(watcher.seen.codeResults).toBeUndefined();
     expect(bobElsewhere.codeResults).toBeUndefined();
     expect(aliceInAnotherRoom.seen.codeResults).toBeUndefined();

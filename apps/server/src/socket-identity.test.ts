@@ -1,7 +1,8 @@
+import { authMessages } from '@app/validators';
 import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_COOKIE } from './socket/identity';
-import { record, settle, socketClients, until } from './socket-test-clients';
+import { join, record, roundTrip, settle, socketClients, until } from './socket-test-clients';
 import { useTestServer } from './test-server';
 
 // SPEC §7's client opens its socket when the app starts, usually before the user signs in over
@@ -55,8 +56,8 @@ async function move(
   gameID: string,
   playerID: string,
 ) {
-  socket.emit('joinGame', gameID);
-  await settle();
+  // Acknowledged once joined, or refused (signed out): either way, done before the move.
+  await socket.emitWithAck('joinGame', gameID);
   const updates = seen.gameUpdate?.length ?? 0;
   const errors = seen.gameError?.length ?? 0;
   socket.emit('makeMove', { gameID, move: { playerID, gameID, move: { numObjects: 1 } } });
@@ -72,8 +73,7 @@ async function move(
 /** A direct chat of `other` with `username`, joined by the socket. */
 async function joinedChat(socket: Socket, username: string) {
   const { data } = await mutate<{ chat: { id: number } }>('chat.create', { username }, other);
-  socket.emit('joinChat', data.chat.id);
-  await settle();
+  await join(socket, 'joinChat', data.chat.id);
   return data.chat.id;
 }
 
@@ -106,8 +106,11 @@ describe('a socket opened signed out, whose polls carry the cookies', () => {
       let disconnects = 0;
       socket.on('disconnect', () => disconnects++);
 
+      // A signed-in socket hears the message: then a round trip on this one, which must not have.
+      const signedIn = record(await open(other));
       await mutate('message.send', { msg: 'nobody signed in yet' }, other);
-      await settle();
+      await until(() => !!signedIn.messageUpdate);
+      await roundTrip(socket);
       expect(seen.messageUpdate).toBeUndefined();
       // Signed out, it stays on polling, where the sign-in will show.
       expect(socket.io.engine.transport.name).toBe('polling');
@@ -199,8 +202,10 @@ describe('a socket on websocket', () => {
     await settle();
     expect(chatMessages(seen)).toEqual([]);
     expect(JSON.stringify(seen.messageUpdate ?? [])).not.toContain('after logan left');
-    socket.emit('joinChat', chatId);
-    await settle();
+    expect(await socket.emitWithAck('joinChat', chatId)).toEqual({
+      ok: false,
+      error: authMessages.notSignedIn,
+    });
     await mutate('chat.send', { chatId, msg: 'still gone?' }, other);
     await settle();
     expect(chatMessages(seen)).toEqual([]);

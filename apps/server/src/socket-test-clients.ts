@@ -126,6 +126,24 @@ export function record(socket: Socket) {
   return seen;
 }
 
+/**
+ * joinChat or joinGame with the optional acknowledgement: resolves once the socket is in the room
+ * (fails with the server's sentence when it may not join).
+ */
+export async function join(socket: Socket, event: 'joinChat' | 'joinGame', id: unknown) {
+  const reply = (await socket.timeout(5000).emitWithAck(event, id)) as {
+    ok: boolean;
+    error?: string;
+  };
+  if (!reply.ok) throw new Error(`${event} ${String(id)}: ${reply.error ?? 'overtaken'}`);
+}
+
+/**
+ * A round trip on the socket (an acknowledged leave of no room): whatever the server sent the
+ * socket before answering it has arrived. The barrier before checking that something did not come.
+ */
+export const roundTrip = (socket: Socket) => socket.timeout(5000).emitWithAck('leaveGame', '');
+
 export const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
   while (!check()) {

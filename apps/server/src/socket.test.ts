@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_GAME_MARK } from './rest/wire';
-import { record, settle, socketClients, until } from './socket-test-clients';
+import { join, record, roundTrip, socketClients, until } from './socket-test-clients';
 import { useTestServer } from './test-server';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -90,7 +90,8 @@ describe('question events reach every socket, signed in or not', () => {
 describe('signed-in events', () => {
   it('messageUpdate and userUpdate reach signed-in sockets only', async () => {
     const signedIn = record(await open(carol));
-    const anonymous = record(await open());
+    const anonymousSocket = await open();
+    const anonymous = record(anonymousSocket);
     await mutate('message.send', { msg: 'hello all' }, alice);
     await until(() => !!signedIn.messageUpdate);
     expect(signedIn.messageUpdate?.[0]).toMatchObject({
@@ -106,7 +107,7 @@ describe('signed-in events', () => {
       type: 'updated',
       user: { username: 'alice_s', biography: 'I test sockets' },
     });
-    await settle();
+    await roundTrip(anonymousSocket);
     expect(anonymous.messageUpdate).toBeUndefined();
     expect(anonymous.userUpdate).toBeUndefined();
   });
@@ -119,12 +120,17 @@ describe('chat events', () => {
     const aliceSocket = await open(alice);
     const bobSocket = await open(bob);
     const carolSocket = await open(carol);
-    const bobNotJoined = record(await open(bob));
+    const bobNotJoinedSocket = await open(bob);
+    const bobNotJoined = record(bobNotJoinedSocket);
     const seenAlice = record(aliceSocket);
     const seenBob = record(bobSocket);
     const seenCarol = record(carolSocket);
-    for (const socket of [aliceSocket, bobSocket, carolSocket]) socket.emit('joinChat', chatId);
-    await settle();
+    await Promise.all([join(aliceSocket, 'joinChat', chatId), join(bobSocket, 'joinChat', chatId)]);
+    // Not a participant: refused, with the sentence.
+    expect(await carolSocket.emitWithAck('joinChat', chatId)).toEqual({
+      ok: false,
+      error: expect.any(String),
+    });
     await mutate('chat.send', { chatId, msg: 'just us' }, alice);
     await until(() => !!seenAlice.chatUpdate && !!seenBob.chatUpdate);
     expect(seenBob.chatUpdate?.[0]).toMatchObject({
@@ -135,16 +141,44 @@ describe('chat events', () => {
         messages: [{ msg: 'just us', msgFrom: 'alice_s' }],
       },
     });
-    await settle();
+    await Promise.all([roundTrip(carolSocket), roundTrip(bobNotJoinedSocket)]);
     expect(seenCarol.chatUpdate).toBeUndefined();
     expect(bobNotJoined.chatUpdate).toBeUndefined();
 
-    bobSocket.emit('leaveChat', chatId);
-    await settle();
+    expect(await bobSocket.emitWithAck('leaveChat', chatId)).toEqual({ ok: true });
     await mutate('chat.send', { chatId, msg: 'again' }, alice);
     await until(() => seenAlice.chatUpdate?.length === 2);
-    await settle();
+    await roundTrip(bobSocket);
     expect(seenBob.chatUpdate).toHaveLength(1);
+  });
+});
+
+describe('joining and leaving a room', () => {
+  it('a leave sent right after a join ends outside the room: the join still being checked is cancelled', async () => {
+    const { data } = await mutate<{ chat: { id: number } }>(
+      'chat.create',
+      { username: 'dave_s' },
+      bob,
+    );
+    const chatId = data.chat.id;
+    const bobSocket = await open(bob);
+    const daveSocket = await open(dave);
+    const seenBob = record(bobSocket);
+    const seenDave = record(daveSocket);
+    await join(bobSocket, 'joinChat', chatId);
+    // Sent one after the other without waiting: the join is still being checked when the leave comes.
+    const joined = daveSocket.emitWithAck('joinChat', chatId);
+    const left = daveSocket.emitWithAck('leaveChat', chatId);
+    expect(await joined).toEqual({ ok: false });
+    expect(await left).toEqual({ ok: true });
+    await mutate('chat.send', { chatId, msg: 'only bob is here' }, bob);
+    await until(() => !!seenBob.chatUpdate);
+    await roundTrip(daveSocket);
+    expect(seenDave.chatUpdate).toBeUndefined();
+    // A join after the leave counts again.
+    await join(daveSocket, 'joinChat', chatId);
+    await mutate('chat.send', { chatId, msg: 'now both' }, bob);
+    await until(() => !!seenDave.chatUpdate);
   });
 });
 
@@ -153,11 +187,14 @@ describe('chat lists', () => {
     // Nobody can have joined a chat's room before the chat existed or before being in it: these
     // two reach the participants' sockets wherever they are (the original client adds the chat to
     // its list); newMessage needs joinChat (above).
-    const seenCarol = record(await open(carol));
+    const carolSocket = await open(carol);
+    const seenCarol = record(carolSocket);
     const seenDave = record(await open(dave));
     const seenAlice = record(await open(alice));
-    const seenBob = record(await open(bob));
-    const anonymous = record(await open());
+    const bobSocket = await open(bob);
+    const seenBob = record(bobSocket);
+    const anonymousSocket = await open();
+    const anonymous = record(anonymousSocket);
     const { data } = await mutate<{ chat: { id: number } }>(
       'chat.create',
       { username: 'dave_s' },
@@ -192,7 +229,7 @@ describe('chat lists', () => {
     expect(seenCarol.chatUpdate?.[1]).toMatchObject(added);
     await until(() => seenDave.chatUpdate?.length === 2);
     expect(seenDave.chatUpdate?.[1]).toMatchObject(added);
-    await settle();
+    await Promise.all([carolSocket, bobSocket, anonymousSocket].map(roundTrip));
     // The message went to nobody: none of these sockets joined the chat.
     expect(seenCarol.chatUpdate).toHaveLength(2);
     expect(seenBob.chatUpdate).toBeUndefined();
@@ -203,7 +240,8 @@ describe('chat lists', () => {
 describe('problem votes', () => {
   it('voteProblemUpdate reaches signed-in sockets, not signed-out ones', async () => {
     const signedIn = record(await open(carol));
-    const anonymous = record(await open());
+    const anonymousSocket = await open();
+    const anonymous = record(anonymousSocket);
     const { data } = await mutate<{ problem: { id: number } }>(
       'problem.create',
       {
@@ -228,7 +266,7 @@ describe('problem votes', () => {
       upVotes: ['bob_s'],
       downVotes: ['dave_s'],
     });
-    await settle();
+    await roundTrip(anonymousSocket);
     expect(anonymous.voteProblemUpdate).toBeUndefined();
   });
 });
@@ -245,12 +283,11 @@ describe('Nim over socket.io', () => {
     await mutate('game.join', { id: gameID }, bob);
     const aliceSocket = await open(alice);
     const bobSocket = await open(bob);
-    const outsider = record(await open(carol));
+    const outsiderSocket = await open(carol);
+    const outsider = record(outsiderSocket);
     const seenAlice = record(aliceSocket);
     const seenBob = record(bobSocket);
-    aliceSocket.emit('joinGame', gameID);
-    bobSocket.emit('joinGame', gameID);
-    await settle();
+    await Promise.all([join(aliceSocket, 'joinGame', gameID), join(bobSocket, 'joinGame', gameID)]);
 
     // Out of turn, for someone else, and out of range: gameError to the mover only, no change.
     bobSocket.emit('makeMove', {
@@ -263,7 +300,7 @@ describe('Nim over socket.io', () => {
     await until(() => seenAlice.gameError?.length === 1);
     expect(seenBob.gameError?.[0]).toMatchObject({ player: 'bob_s', error: expect.any(String) });
     expect(seenAlice.gameError?.[0]).toMatchObject({ player: 'alice_s' });
-    await settle();
+    await Promise.all([roundTrip(aliceSocket), roundTrip(outsiderSocket)]);
     expect(seenAlice.gameError).toHaveLength(1);
     expect(seenAlice.gameUpdate).toBeUndefined();
     expect(outsider.gameError).toBeUndefined();
@@ -310,9 +347,7 @@ describe('Nim over socket.io', () => {
     const aliceSocket = await open(alice);
     const bobSocket = await open(bob);
     const seenBob = record(bobSocket);
-    aliceSocket.emit('joinGame', gameID);
-    bobSocket.emit('joinGame', gameID);
-    await settle();
+    await Promise.all([join(aliceSocket, 'joinGame', gameID), join(bobSocket, 'joinGame', gameID)]);
     aliceSocket.emit('makeMove', { gameID, playerID: 'alice_s', move: { numObjects: 2 } });
     await until(() => (seenBob.gameUpdate?.length ?? 0) > 0);
     const { gameInstance } = seenBob.gameUpdate?.at(-1) as {

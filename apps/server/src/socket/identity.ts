@@ -5,7 +5,7 @@ import { isHttps, type CreateRequestContext } from '../context';
 import { log } from '../log';
 import { isAllowedOrigin } from '../origin';
 import { SESSION_COOKIE } from '../session';
-import { PUBLIC_ROOM, SIGNED_IN_ROOM } from './rooms';
+import { PUBLIC_ROOM, SIGNED_IN_ROOM, type RoomTickets } from './rooms';
 import type { IoSocket as Socket } from './socket-context';
 
 /**
@@ -111,6 +111,8 @@ export interface IdentityOptions {
   deps: ApiDeps;
   createRequestContext: CreateRequestContext;
   allowedOrigins: readonly string[];
+  /** The sockets' room joins: a change of user cancels the ones still being checked. */
+  joins: RoomTickets;
   sessionRecheckMs?: number;
   cookieGraceMs?: number;
 }
@@ -121,6 +123,7 @@ export function createIdentities({
   deps,
   createRequestContext,
   allowedOrigins,
+  joins,
   sessionRecheckMs = SESSION_RECHECK_MS,
   cookieGraceMs = COOKIE_GRACE_MS,
 }: IdentityOptions) {
@@ -165,6 +168,7 @@ export function createIdentities({
     socket.data.username = identity.username;
     socket.data.sessionId = identity.sessionId;
     if (!changedUser && socket.rooms.has(SIGNED_IN_ROOM) === (identity.username !== null)) return;
+    joins.cancelAll(socket);
     for (const room of socket.rooms)
       if (room !== socket.id && room !== PUBLIC_ROOM) void socket.leave(room);
     if (identity.username) void socket.join(SIGNED_IN_ROOM);

@@ -1,4 +1,5 @@
 import { appRouter } from '@app/api';
+import { authMessages, gameMessages, messagingMessages } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
@@ -7,7 +8,7 @@ import { clientAddressOf } from '../context';
 import { isAllowedOrigin } from '../origin';
 import { bridgeEvents } from './bridge';
 import { createIdentities } from './identity';
-import { chatRoom, gameRoom, PUBLIC_ROOM } from './rooms';
+import { chatRoom, gameRoom, PUBLIC_ROOM, roomTickets } from './rooms';
 import { socketContext, type IoServer, type SocketOptions } from './socket-context';
 import { parseMove } from './wire';
 
@@ -22,6 +23,13 @@ interface WebSocketLike {
   close(code: number, reason: string): void;
   terminate(): void;
 }
+
+/**
+ * The optional acknowledgement of a join or leave: `ok` once done; `ok: false` with the refusal's
+ * sentence, or without one when a later leave or join of the same room overtook it.
+ */
+type Ack = (reply: { ok: boolean; error?: string }) => void;
+type Caller = ReturnType<typeof appRouter.createCaller>;
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'That move is not allowed.';
@@ -54,7 +62,8 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
     return session.sessionId;
   });
 
-  const identities = createIdentities(options);
+  const joins = roomTickets();
+  const identities = createIdentities({ ...options, joins });
   io.engine.use(identities.middleware);
   io.engine.on('connection', identities.opened);
   const unwatch = identities.watch(server);
@@ -81,35 +90,51 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
       await identities.settled(socket);
       return appRouter.createCaller(socketContext(deps, socket));
     };
-    const on = (event: string, handler: (payload: unknown) => Promise<void>) =>
-      socket.on(event, (payload: unknown) => {
-        handler(payload).catch((error: unknown) => {
+    const on = (event: string, handler: (payload: unknown, ack: Ack) => Promise<void>) =>
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        const answer: Ack = typeof ack === 'function' ? (reply) => void ack(reply) : () => {};
+        handler(payload, answer).catch((error: unknown) => {
+          answer({ ok: false, error: messageOf(error) });
           // The session ended since it was last read: the socket is signed out from now on.
           if (error instanceof TRPCError && error.code === 'UNAUTHORIZED')
             void identities.recheck(socket);
         });
       });
+    /**
+     * Joins a private room once `check` (the procedure that reads it) lets the socket's user in.
+     * The original client sends no acknowledgement callback; a client that does hears when the
+     * join is done, or why not.
+     */
+    const joinRoom = async (room: string, ack: Ack, check: (api: Caller) => Promise<unknown>) => {
+      // The join's ticket is taken before anything is awaited: a leave sent after it cancels it.
+      const joined = await joins.join(socket, room, async () => {
+        const api = await caller();
+        if (!socket.data.username) throw new Error(authMessages.notSignedIn);
+        await check(api);
+      });
+      ack({ ok: joined });
+    };
 
     // A chat's room only for its participants (chat.byId refuses anyone else); delivery checks again.
-    on('joinChat', async (payload) => {
+    on('joinChat', async (payload, ack) => {
       const chatId = Number(payload);
-      const api = await caller();
-      if (!socket.data.username || !Number.isSafeInteger(chatId)) return;
-      await api.chat.byId({ chatId });
-      await socket.join(chatRoom(chatId));
+      if (!Number.isSafeInteger(chatId))
+        return ack({ ok: false, error: messagingMessages.chatNotFound });
+      await joinRoom(chatRoom(chatId), ack, (api) => api.chat.byId({ chatId }));
     });
-    on('leaveChat', async (payload) => {
-      await socket.leave(chatRoom(String(payload)));
+    on('leaveChat', async (payload, ack) => {
+      const chatId = Number(payload);
+      if (Number.isSafeInteger(chatId)) await joins.leave(socket, chatRoom(chatId));
+      ack({ ok: true });
     });
     // A game's state is public to signed-in users (game.byId): anyone of them may watch a room.
-    on('joinGame', async (payload) => {
-      const api = await caller();
-      if (!socket.data.username || typeof payload !== 'string') return;
-      await api.game.byId({ id: payload });
-      await socket.join(gameRoom(payload));
+    on('joinGame', async (payload, ack) => {
+      if (typeof payload !== 'string') return ack({ ok: false, error: gameMessages.gameNotFound });
+      await joinRoom(gameRoom(payload), ack, (api) => api.game.byId({ id: payload }));
     });
-    on('leaveGame', async (payload) => {
-      if (typeof payload === 'string') await socket.leave(gameRoom(payload));
+    on('leaveGame', async (payload, ack) => {
+      if (typeof payload === 'string') await joins.leave(socket, gameRoom(payload));
+      ack({ ok: true });
     });
 
     on('makeMove', async (payload) => {

@@ -3,3 +3,54 @@ export const PUBLIC_ROOM = 'public';
 export const SIGNED_IN_ROOM = 'signed-in';
 export const chatRoom = (chatId: number | string) => `chat:${chatId}`;
 export const gameRoom = (gameId: string) => `game:${gameId}`;
+
+/** What a socket needs for its rooms: socket.io's Socket. */
+interface RoomSocket {
+  join(room: string): unknown;
+  leave(room: string): unknown;
+}
+
+/**
+ * A socket's joins of private rooms, which are checked first (a call that reads the database) while
+ * a leave is immediate: each join and leave of a room takes the next ticket of that room, and a
+ * join whose check ends after a later ticket was taken (a leave, another join, or a change of the
+ * socket's user, which cancels them all) joins nothing. So join-then-leave always ends outside.
+ */
+export function roomTickets() {
+  const tickets = new WeakMap<RoomSocket, { epoch: number; rooms: Map<string, number> }>();
+  const stateOf = (socket: RoomSocket) => {
+    let state = tickets.get(socket);
+    if (!state) tickets.set(socket, (state = { epoch: 0, rooms: new Map() }));
+    return state;
+  };
+  const take = (socket: RoomSocket, room: string) => {
+    const state = stateOf(socket);
+    const ticket = (state.rooms.get(room) ?? 0) + 1;
+    state.rooms.set(room, ticket);
+    return { epoch: state.epoch, ticket };
+  };
+  return {
+    /** Joins `room` once `check` passes, unless overtaken meanwhile: answers whether it joined. */
+    async join(socket: RoomSocket, room: string, check: () => Promise<unknown>): Promise<boolean> {
+      const mine = take(socket, room);
+      await check();
+      const state = stateOf(socket);
+      if (state.epoch !== mine.epoch || state.rooms.get(room) !== mine.ticket) return false;
+      await socket.join(room);
+      return true;
+    },
+    /** Leaves `room` now, and cancels a join of it still being checked. */
+    async leave(socket: RoomSocket, room: string): Promise<void> {
+      take(socket, room);
+      await socket.leave(room);
+    },
+    /** Cancels every join being checked (the socket's user changed: their checks were for another). */
+    cancelAll(socket: RoomSocket): void {
+      const state = stateOf(socket);
+      state.epoch += 1;
+      state.rooms.clear();
+    },
+  };
+}
+
+export type RoomTickets = ReturnType<typeof roomTickets>;
