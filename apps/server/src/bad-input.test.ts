@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe, probeAll, Tally, type Probe } from './sweep/doors';
 import { buildWorld, TrpcUser, type World } from './sweep/fixtures';
 import { RawJson } from './sweep/hostile';
-import { restProbes, restTable } from './sweep/rest-probes';
+import { dataKeepingProbes, restProbes, restTable } from './sweep/rest-probes';
 import { isOurSentence } from './sweep/sentences';
 import {
   acceptsInput,
@@ -136,6 +136,14 @@ describe('the bad-input sweep (limits raised)', () => {
     expect(tally.get('rest 5xx')).toBe(0);
     expect(tally.failures.filter((line) => line.startsWith('rest'))).toEqual([]);
   }, 180_000);
+
+  it('refuses bad input to the REST doors that once changed data, and nothing changes', async () => {
+    const { probes, kept } = await dataKeepingProbes(running.url, world);
+    const before = await kept();
+    await probeAll(tally, probes);
+    expect(tally.failures.filter((line) => line.includes('keeps data'))).toEqual([]);
+    expect(await kept()).toEqual(before);
+  }, 60_000);
 
   it('answers abuse of the doors themselves (paths, methods, batches, headers) in our words', async () => {
     const url = running.url;
@@ -340,25 +348,14 @@ describe('the bad-input sweep (limits raised)', () => {
     expect(tally.failures.filter((line) => line.startsWith('transport'))).toEqual([]);
   }, 60_000);
 
-  it('still answers a normal request within 100 ms afterwards (best of 3)', async () => {
-    const timed = async (path: string) => {
-      let best = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < 3; i++) {
-        const started = performance.now();
-        const res = await fetch(`${running.url}${path}`);
-        await res.arrayBuffer();
-        expect(res.status).toBe(200);
-        best = Math.min(best, performance.now() - started);
-      }
-      return best;
-    };
-    const health = await timed('/healthz');
-    const query = await timed('/trpc/tag.list');
-    console.log(
-      `after the sweep: GET /healthz ${health.toFixed(1)} ms, tag.list ${query.toFixed(1)} ms`,
-    );
-    expect(health).toBeLessThan(100);
-    expect(query).toBeLessThan(100);
+  it('still answers normal requests rightly afterwards', async () => {
+    // How fast is the benchmark's business (pnpm bench); here: the sweep left the server answering.
+    const health = await fetch(`${running.url}/healthz`);
+    expect([health.status, await health.text()]).toEqual([200, 'ok']);
+    const tags = await fetch(`${running.url}/trpc/tag.list`);
+    expect(tags.status).toBe(200);
+    const body = (await tags.json()) as { result?: { data?: { json?: unknown } } };
+    expect(Array.isArray(body.result?.data?.json)).toBe(true);
   });
 });
 
