@@ -45,3 +45,12 @@ export const bellName = (page: Page) => bell(page).getAttribute('aria-label');
 /** The bell's open panel. */
 export const notificationPanel = (page: Page) =>
   page.getByRole('region', { name: 'Notifications' });
+
+/**
+ * Waits for the page to settle: nothing on it aria-busy (a post's Markdown still being formatted, an
+ * editor still loading). Call it before clicking on a page that has just shown Markdown: formatting
+ * reflows the page, and a click whose mousedown and mouseup land on different spots is lost.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnswer, createUser } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
 import { launchBrowser, newUser, screenshot, uniqueName, uniqueTag } from '../support/browser';
-import { askQuestion, markDocument, notReloaded, signUp } from '../support/flows';
+import { askQuestion, markDocument, notReloaded, settled, signUp } from '../support/flows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,6 +57,7 @@ describe('answer votes, accepted answers and edits', () => {
     // The answerer answers through the form and stays on the page.
     await answerer.goto(questionPath);
     await answerer.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await settled(answerer);
     await answerer.getByRole('link', { name: 'Answer Question' }).click();
     const answerText = `Sort with localeCompare ${word}`;
     await answerer.getByLabel('Answer Text').fill(answerText);
@@ -70,6 +71,7 @@ describe('answer votes, accepted answers and edits', () => {
 
     // The asker sees the answer arrive, upvotes it and accepts it.
     await asker.getByText(answerText).waitFor();
+    await settled(asker);
     const answer = asker.locator('.post--answer', { hasText: answerText });
     const upvote = answer.getByRole('button', { name: 'Vote this answer up' });
     await upvote.click();

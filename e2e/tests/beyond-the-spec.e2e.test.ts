@@ -7,6 +7,7 @@ import {
   markDocument,
   notificationPanel,
   notReloaded,
+  settled,
   signUp,
 } from '../support/flows';
 
@@ -74,6 +75,7 @@ describe('beyond the spec: code, answers, notifications, acceptance and edits to
     await answerer.getByRole('link', { name: title }).click();
     await answerer.waitForURL(`**${questionPath}`);
     await answerer.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await settled(answerer);
     await answerer.getByRole('link', { name: 'Answer Question' }).click();
     await answerer.waitForURL(`**${questionPath.replace('/question/', '/new/answer/')}`);
     const answerText = `@${askerName} the callbacks are async: use for...of with await ${word}`;
@@ -103,6 +105,7 @@ describe('beyond the spec: code, answers, notifications, acceptance and edits to
     await item.click();
     await asker.waitForURL(`**${questionPath}#${answerId}`);
     await expect.poll(() => bellName(asker)).toBe('Notifications, none unread');
+    await settled(asker);
 
     // The asker accepts the answer; the answerer sees the mark live and is told in their bell.
     const answer = asker.locator(`#${answerId}`);

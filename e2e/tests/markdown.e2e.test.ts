@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnswer, createComment, createQuestion, createUser } from '../support/api';
 import { launchBrowser, newUser, uniqueName, uniqueTag } from '../support/browser';
-import { signUp } from '../support/flows';
+import { settled, signUp } from '../support/flows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -210,6 +210,7 @@ describe('Markdown posts with code', () => {
     expect(await comment.locator('a').count()).toBe(0);
 
     // The form refuses a javascript: link in the spec's words.
+    await settled(viewer);
     await viewer.getByRole('link', { name: 'Answer Question' }).click();
     await viewer
       .getByLabel('Answer Text')

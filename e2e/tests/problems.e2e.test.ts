@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUser, screenshot, uniqueName } from '../support/browser';
 import { codeEditor, codeEditorText, pasteCode, typeCode } from '../support/codeEditor';
 import { cspViolations, recordCspViolations } from '../support/csp';
-import { markDocument, notReloaded, signUp } from '../support/flows';
+import { markDocument, notReloaded, settled, signUp } from '../support/flows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -112,6 +112,7 @@ describe('problems', () => {
     await solver.getByText(`${visibleTest};`).waitFor();
     await solver.getByText(/also has 1 hidden test/).waitFor();
     expect(await solver.content()).not.toContain('addUp(-4, 10)');
+    await settled(solver);
     await solver.getByRole('button', { name: 'Upvote' }).click();
     await expect.poll(() => voteCount(solver)).toBe('1');
     // The author's list follows the vote live.

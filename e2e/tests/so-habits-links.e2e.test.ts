@@ -9,7 +9,7 @@ import {
 } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
 import { launchBrowser, newUser, uniqueName, uniqueTag } from '../support/browser';
-import { signUp } from '../support/flows';
+import { settled, signUp } from '../support/flows';
 
 /**
  * Issue 14 points 1, 2, 3 and 6, as a daily Stack Overflow user expects them: everything that navigates
@@ -179,6 +179,7 @@ describe('quiet comments (issue 14 point 2)', () => {
     const comments = page.locator('.post').first().locator('.comments');
     const add = comments.getByRole('button', { name: 'Add a comment', exact: true });
     await add.waitFor();
+    await settled(page);
     // No open box, no toggle and no 'No comments yet.' on a post nobody has commented on.
     expect(await comments.getByLabel('Comment').count()).toBe(0);
     expect(await comments.getByRole('button', { name: 'Add Comment', exact: true }).count()).toBe(
@@ -215,6 +216,8 @@ describe('quiet comments (issue 14 point 2)', () => {
     const posted = comments.locator('.comment', { hasText: 'First line' });
     await posted.waitFor();
     await expect.poll(() => box.inputValue()).toBe('');
+    // The comment as formatted, not the text shown while its Markdown is still being formatted.
+    await settled(page);
     expect(await posted.locator('.comment__text').innerText()).toBe('First line\nsee the docs');
     await comments.getByRole('button', { name: 'Add Comment', exact: true }).waitFor();
     expect(await comments.getByText('1 comment', { exact: true }).count()).toBe(1);
@@ -398,6 +401,7 @@ describe('the pages changed here at 1280 and 375 px', () => {
 
       await page.goto(`/question/${question.id}`);
       await page.getByText('Thanks, see').waitFor();
+      await settled(page);
       // With the question's comment box open, as someone about to comment sees it.
       await page.locator('.post').first().getByRole('button', { name: 'Add a comment' }).click();
       await page.locator('.post').first().getByLabel('Comment').waitFor();

@@ -38,6 +38,23 @@ afterEach(() => {
 });
 
 describe('the Markdown formatter (posts are formatted in a worker)', () => {
+  it('shows a text that needs no worker formatted from the first look, and never starts one', () => {
+    const workers = fakeWorkers();
+    const formatter = createMarkdownFormatter({
+      ...workers,
+      timeoutMs: 1000,
+      keepUnused: 10,
+      formatAtOnce: (text) => (text.includes('*') ? null : nodes(text)),
+    });
+    expect(formatter.peek('plain', false)).toEqual({ kind: 'formatted', nodes: nodes('plain') });
+    // The same result each time it is read (React compares snapshots by identity).
+    expect(formatter.peek('plain', false)).toBe(formatter.peek('plain', false));
+    formatter.want('plain', false)();
+    expect(workers.started).toHaveLength(0);
+    formatter.want('**a**', false);
+    expect(workers.started).toHaveLength(1);
+  });
+
   it('formats in a worker once it is ready, and every component showing the text shares the result', () => {
     const workers = fakeWorkers();
     const formatter = createMarkdownFormatter({ ...workers, timeoutMs: 1000, keepUnused: 10 });

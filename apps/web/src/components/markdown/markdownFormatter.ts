@@ -1,4 +1,4 @@
-import type { FormatReply, FormatRequest, FormatResult } from './markdownTree';
+import type { FormatReply, FormatRequest, FormatResult, MarkdownNode } from './markdownTree';
 
 /** A worker as the formatter uses it (the browser's Worker, or a fake in tests). */
 export interface FormatWorker {
@@ -13,6 +13,11 @@ export interface MarkdownFormatterOptions {
   timeoutMs: number;
   /** Formatted texts kept for reuse once no component shows them. */
   keepUnused: number;
+  /**
+   * The tree of a text that needs no worker (no Markdown in it), or null: shown from the first
+   * render, so the text does not change shape a moment after it appears.
+   */
+  formatAtOnce?: (text: string, inline: boolean) => MarkdownNode[] | null;
 }
 
 export interface MarkdownFormatter {
@@ -51,6 +56,19 @@ export function createMarkdownFormatter(options: MarkdownFormatterOptions): Mark
   let unavailable = false;
   let nextId = 1;
   let running: { id: number; key: string; timer: ReturnType<typeof setTimeout> } | null = null;
+
+  // A text formatted at once gets its entry, with its result, the first time it is asked about.
+  const entryOf = (text: string, inline: boolean): Entry | undefined => {
+    const key = keyOf(text, inline);
+    const known = entries.get(key);
+    if (known) return known;
+    const nodes = options.formatAtOnce?.(text, inline);
+    if (!nodes) return undefined;
+    const entry: Entry = { text, inline, holders: 0, queued: false };
+    entry.result = { kind: 'formatted', nodes };
+    entries.set(key, entry);
+    return entry;
+  };
 
   const notify = () => {
     for (const listener of listeners) listener();
@@ -160,10 +178,10 @@ export function createMarkdownFormatter(options: MarkdownFormatterOptions): Mark
   };
 
   return {
-    peek: (text, inline) => entries.get(keyOf(text, inline))?.result,
+    peek: (text, inline) => entryOf(text, inline)?.result,
     want(text, inline) {
       const key = keyOf(text, inline);
-      const entry = entries.get(key) ?? { text, inline, holders: 0, queued: false };
+      const entry = entryOf(text, inline) ?? { text, inline, holders: 0, queued: false };
       // Re-inserted: the most recently wanted texts are the last to be dropped.
       entries.delete(key);
       entries.set(key, entry);

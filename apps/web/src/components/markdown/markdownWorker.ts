@@ -1,5 +1,6 @@
 import { createMarkdownFormatter, type FormatWorker } from './markdownFormatter';
 import type { FormatReply } from './markdownTree';
+import { plainTextTree } from './plainText';
 
 /** Past this a post stays plain text; real posts of the full 30,000 characters take well under a second. */
 const FORMAT_TIMEOUT_MS = 3000;
@@ -27,4 +28,5 @@ export const markdownFormatter = createMarkdownFormatter({
   createWorker: startMarkdownWorker,
   timeoutMs: FORMAT_TIMEOUT_MS,
   keepUnused: 100,
+  formatAtOnce: plainTextTree,
 });
