@@ -1,6 +1,7 @@
 import { gameMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import { createGameTimer, type GameTimerClock } from '../src';
+import { endTimedOutGame } from '../src/services/games/game-timer';
 import { createTestWorld } from './helpers';
 import { expectError, people } from './messaging-fixtures';
 import { postProblem } from './problem-fixtures';
@@ -87,6 +88,28 @@ describe('the server ends CollabCode games at their deadline', () => {
     expect(fake.pending()).toBe(1);
     timer.stop();
     expect(fake.pending()).toBe(0);
+  });
+
+  it('ends a game once when two processes’ timers (and a late alarm) ring at its deadline', async () => {
+    const { world, alice, bob, id } = await timedGame();
+    const fake = fakeClock(Date.now());
+    const here = createGameTimer(world.deps, fake.clock);
+    const there = createGameTimer(world.deps, fake.clock);
+    await here.start();
+    await there.start();
+    const joined = await alice.api.game.join({ id });
+    const room = await world.readEvents(bob.api.game.onRoom({ id }));
+    fake.advance(joined.game.deadline! - fake.clock.now());
+    await Promise.all([here.idle(), there.idle()]);
+    // A late alarm of a restarted process finds the game over and writes nothing.
+    await endTimedOutGame(world.deps, id, fake.clock.now() + 60_000);
+    // A marker published after every end: what comes before it is all the room heard.
+    await world.publish('game', id, { type: 'state', game: await bob.api.game.byId({ id }) });
+    const [ended, marker] = await room.take(2);
+    expect(ended?.data).toMatchObject({ type: 'state', game: { status: 'OVER' } });
+    expect(marker?.data).toEqual(ended?.data);
+    here.stop();
+    there.stop();
   });
 
   it('a game that ended otherwise (all tests passed, everyone left) is not ended again', async () => {
