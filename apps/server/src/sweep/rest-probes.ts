@@ -1,3 +1,4 @@
+import { codeText } from '@app/api';
 import type { Expectation, Probe } from './doors';
 import { ADD_PROBLEM, type World } from './fixtures';
 import { fieldVariants, plainJsonText, type JsonSchema, type VariantLimits } from './generate';
@@ -78,7 +79,6 @@ export function restTable(world: World): RestPath[] {
       body: { username: me, biography: 'I sweep.' },
       signedIn: true,
       ownerOnly: true,
-      acceptsEmptyBody: true,
     },
     {
       method: 'DELETE',
@@ -491,4 +491,86 @@ export function restProbes(baseUrl: string, entry: RestPath, world: World): Prob
       }),
     );
   return probes;
+}
+
+/** What bad input must never change: the sweeper's biography, the lobby, a room's shared code. */
+export interface KeptData {
+  biography: string;
+  games: { id: string; title: string; isPrivate: boolean }[];
+  code: string;
+}
+
+/**
+ * Bad input that once changed data through the REST doors: a biography update without a biography
+ * (it cleared it), a room asked to be private without a usable password (it was made public), and
+ * /testCode with empty code (it wiped the room's code before refusing). Each is refused with a
+ * sentence; `kept` reads what must be as it was afterwards.
+ */
+export async function dataKeepingProbes(
+  baseUrl: string,
+  world: World,
+): Promise<{ probes: Probe[]; kept: () => Promise<KeptData> }> {
+  const { sweeper, partner } = world;
+  await sweeper.mutate('user.updateBiography', {
+    username: sweeper.name,
+    biography: 'Kept through the sweep.',
+  });
+  // A room of its own, still in progress, with code of the sweeper's in it.
+  const { game } = await sweeper.mutate('game.createCollabCode', {
+    title: 'Sweep kept code',
+    problemId: world.problemId,
+  });
+  await sweeper.mutate('game.join', { id: game.id });
+  await partner.mutate('game.join', { id: game.id });
+  await sweeper.mutate('game.setCode', { id: game.id, code: 'function add(a, b) {\n  // kept\n}' });
+
+  const refused: Expectation = { kind: 'refused', status: 400 };
+  const send = (label: string, method: string, path: string, body: unknown): Probe => ({
+    door: 'rest',
+    label: `${method} ${path} keeps data: ${label}`,
+    method,
+    url: `${baseUrl}${path}`,
+    headers: { 'content-type': 'application/json', cookie: sweeper.cookie },
+    body: JSON.stringify(body),
+    expect: refused,
+  });
+  const biography = (label: string, body: unknown) =>
+    send(label, 'PATCH', '/user/updateBiography', body);
+  const create = (label: string, initialGameState: unknown) =>
+    send(label, 'POST', '/games/create', { gameType: 'Nim', initialGameState });
+  const testCode = (label: string, code: unknown) =>
+    send(label, 'POST', '/testCode', { code, gameId: game.id, problemId: world.problemId });
+  const probes = [
+    biography('{}', {}),
+    biography('no biography', { username: sweeper.name }),
+    biography('biography: 42', { username: sweeper.name, biography: 42 }),
+    biography('bio instead of biography', { username: sweeper.name, bio: 'x' }),
+    biography('biography: null', { username: sweeper.name, biography: null }),
+    biography('biography: a list', { username: sweeper.name, biography: ['x'] }),
+    create('isPrivate alone', { isPrivate: true }),
+    create('isPrivate with an empty password', { isPrivate: true, password: '' }),
+    create('password: 1234', { title: 'Sweep privacy', password: 1234 }),
+    create('password: ["x"]', { title: 'Sweep privacy', password: ['x'] }),
+    create('password: an object', { title: 'Sweep privacy', password: { x: 'secret' } }),
+    create('isPrivate: "yes"', { title: 'Sweep privacy', isPrivate: 'yes', password: 'secret' }),
+    testCode('empty code', ''),
+    testCode('blank code', ' \n\t'),
+    testCode('no code', undefined),
+    testCode('code: 42', 42),
+    testCode('code: a list', ['x']),
+  ];
+  const kept = async (): Promise<KeptData> => ({
+    biography: (
+      (await sweeper.query('user.byUsername', { username: sweeper.name })) as {
+        biography: string;
+      }
+    ).biography,
+    games: ((await sweeper.query('game.list', {})) as KeptData['games']).map(
+      ({ id, title, isPrivate }) => ({ id, title, isPrivate }),
+    ),
+    code: codeText(
+      ((await sweeper.query('game.codeState', { id: game.id })) as { update: string }).update,
+    ),
+  });
+  return { probes, kept };
 }
