@@ -1,7 +1,16 @@
 import { createTestDb } from '@app/db';
 import { describe, expect, it } from 'vitest';
-import { createApiDeps, createContext, createMemorySessionStore } from '../src';
+import { limitMessages } from '@app/validators';
+import {
+  appRouter,
+  createApiDeps,
+  createCallerFactory,
+  createContext,
+  createMemorySessionStore,
+} from '../src';
 import { createTestWorld, testSandbox } from './helpers';
+
+const createCaller = createCallerFactory(appRouter);
 
 describe('one set of shared dependencies for every door', () => {
   it('a write through one context reaches a subscriber and a cached list read through another', async () => {
@@ -24,10 +33,25 @@ describe('one set of shared dependencies for every door', () => {
     live.abort();
   });
 
-  it('a context is exactly the deps it was given and its request: nothing is defaulted', async () => {
-    const deps = await createApiDeps(createTestDb(), { sandbox: testSandbox });
-    const session = createMemorySessionStore();
-    const ctx = createContext(deps, { session, clientAddress: '1.2.3.4', transport: 'http' });
-    expect(ctx).toEqual({ deps, session, clientAddress: '1.2.3.4', transport: 'http' });
+  it('contexts built from one set of deps share its limits, counted by the address each was given', async () => {
+    const deps = await createApiDeps(createTestDb(), {
+      sandbox: testSandbox,
+      limits: { signups: { max: 1, windowMs: 60_000 } },
+    });
+    const callerAt = (clientAddress: string) =>
+      createCaller(
+        createContext(deps, {
+          session: createMemorySessionStore(),
+          clientAddress,
+          transport: 'http',
+        }),
+      );
+    await callerAt('1.2.3.4').auth.signup({ username: 'first', password: 'password123' });
+    // Another request from the same address, with a context of its own: the same limit.
+    await expect(
+      callerAt('1.2.3.4').auth.signup({ username: 'second', password: 'password123' }),
+    ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: limitMessages.signups });
+    // Another address is counted apart.
+    await callerAt('5.6.7.8').auth.signup({ username: 'third', password: 'password123' });
   });
 });

@@ -116,7 +116,12 @@ describe('wire shapes of games, problems and submissions (SPEC §3 names)', () =
         winners: [],
       },
     });
-    expect(PRIVATE_GAME_MARK).toBeTruthy();
+    // A view that carries the room's secret (as a database row does) is still shown without it.
+    const withSecret = { ...nim, password: 'open sesame', passwordHash: 'scrypt$c2FsdA$aGFzaA' };
+    const shown = JSON.stringify(wireGame(withSecret));
+    expect(shown).not.toContain('open sesame');
+    expect(shown).not.toContain('scrypt');
+    expect(shown).toContain(`"password":"${PRIVATE_GAME_MARK}"`);
     expect(wireGame({ ...nim, isPrivate: false })).not.toHaveProperty('password');
   });
 
