@@ -172,8 +172,10 @@ export function trustProxyFrom(list: string | undefined): string[] {
  * The session secret comes from SESSION_SECRET; when unset, one is made on first start and kept
  * beside the database so a restart keeps everyone signed in.
  */
-function sessionSecret(dataDir: string): string {
-  const fromEnv = process.env.SESSION_SECRET;
+function sessionSecret(dataDir: string, env: NodeJS.ProcessEnv): string {
+  // The settings loadConfig was given, like every other setting: a caller's SESSION_SECRET must not
+  // be ignored for a file made (or read) in the data folder.
+  const fromEnv = env.SESSION_SECRET;
   if (fromEnv) {
     if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters long.');
     return fromEnv;
@@ -226,7 +228,7 @@ export function loadConfig(env = process.env): ServerConfig {
     port: Number(env.PORT ?? 8000),
     host: env.HOST ?? '127.0.0.1',
     databasePath,
-    sessionSecret: sessionSecret(dirname(databasePath)),
+    sessionSecret: sessionSecret(dirname(databasePath), env),
     webDist: resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
     // Demo accounts share a published password: never by default in production.
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : env.NODE_ENV !== 'production',
