@@ -86,9 +86,9 @@ let realSandbox: Sandbox | null = null;
  * closed after the file's tests.
  */
 export const testSandbox: Sandbox = {
-  runTests(code, testCases, limits) {
+  runTests(code, testCases, limits, run) {
     realSandbox ??= createSandbox();
-    return realSandbox.runTests(code, testCases, limits);
+    return realSandbox.runTests(code, testCases, limits, run);
   },
   async close() {
     const sandbox = realSandbox;

@@ -88,15 +88,21 @@ describe('problem.runTests', () => {
       [2, true, 'OK'],
       [3, false, 'OK'],
     ]);
-    expect(results[1]).toMatchObject({ testCode: null, output: null, errorMessage: '' });
+    expect(results[1]).toMatchObject({
+      testCode: null,
+      output: null,
+      errorMessage: '',
+      cpuTime: null,
+      memoryUsage: null,
+    });
     expect(results[0]).toMatchObject({ testCode: 'assert(add(1, 2), 3)', errorMessage: '' });
-    for (const result of results) {
-      expect(result.cpuTime).toBeGreaterThanOrEqual(0);
-      expect(result.memoryUsage).toBeGreaterThan(0);
+    for (const result of [results[0], results[2]]) {
+      expect(result?.cpuTime).toBeGreaterThanOrEqual(0);
+      expect(result?.memoryUsage).toBeGreaterThan(0);
     }
   });
 
-  it("tells a failing hidden test's number and verdict, never its code, output or error details", async () => {
+  it("tells a failing hidden test's number and verdict, never its code, output, error details or figures", async () => {
     const { bob, problem } = await setup();
     const results = await bob.api.problem.runTests({ problemId: problem.id, code: LEAKY_SOLUTION });
     expect(results[1]).toEqual({
@@ -104,8 +110,8 @@ describe('problem.runTests', () => {
       hidden: true,
       testCode: null,
       status: 'Runtime Error',
-      cpuTime: expect.any(Number),
-      memoryUsage: expect.any(Number),
+      cpuTime: null,
+      memoryUsage: null,
       errorMessage: problemMessages.hiddenTestFailed,
       output: null,
     });
@@ -179,6 +185,74 @@ describe('problem.runTests', () => {
       'UNAUTHORIZED',
       authMessages.notSignedIn,
     );
+  });
+});
+
+/**
+ * The attack on figures: the solution keeps memory in proportion to its arguments and answers a
+ * fixed value, so each hidden test's memory would spell out its input.
+ */
+const MEASURING_SOLUTION = `function add(a, b) {
+  globalThis.kept = new ArrayBuffer(1024 * (128 * (Math.abs(a) % 97) + (Math.abs(b) % 89)));
+  return 0;
+}`;
+
+describe('the figures of a run', () => {
+  it("tell a non-author nothing of a hidden test's input: two different hidden tests answer the same", async () => {
+    const { alice, bob } = await setup();
+    const twins = await Promise.all(
+      ['assert(add(7310243, 5501887), 12812130)', 'assert(add(41, 59), 100)'].map((hidden) =>
+        postProblem(alice, {
+          testCases: [
+            { testCode: 'assert(add(1, 2), 3)', hidden: false },
+            { testCode: hidden, hidden: true },
+          ],
+        }),
+      ),
+    );
+    // The attack works on exact figures: the author's own runs tell the two inputs apart.
+    const own = await Promise.all(
+      twins.map((problem) =>
+        alice.api.problem.runTests({ problemId: problem.id, code: MEASURING_SOLUTION }),
+      ),
+    );
+    expect(own[0]?.[1]?.memoryUsage).not.toBe(own[1]?.[1]?.memoryUsage);
+
+    const seen = await Promise.all(
+      twins.map((problem) =>
+        bob.api.problem.runTests({ problemId: problem.id, code: MEASURING_SOLUTION }),
+      ),
+    );
+    for (const results of seen) {
+      expect(results[1]).toEqual({
+        number: 2,
+        hidden: true,
+        testCode: null,
+        status: 'Wrong Answer',
+        cpuTime: null,
+        memoryUsage: null,
+        errorMessage: problemMessages.hiddenTestFailed,
+        output: null,
+      });
+    }
+    // Everything but the visible test's run time (which varies from run to run) is the same.
+    const withoutTime = (results: (typeof seen)[number]) =>
+      results.map((result) => ({ ...result, cpuTime: result.hidden ? result.cpuTime : 0 }));
+    expect(withoutTime(seen[0]!)).toEqual(withoutTime(seen[1]!));
+  });
+
+  it("shows a non-author the visible tests' figures rounded up to 1 ms and 64 KB, the author's exact", async () => {
+    const { alice, bob, problem } = await setup();
+    const rounded = await bob.api.problem.runTests({ problemId: problem.id, code: ADD_SOLUTION });
+    for (const result of [rounded[0], rounded[2]]) {
+      expect((result?.cpuTime ?? 0) % 1_000_000).toBe(0);
+      expect(result?.cpuTime).toBeGreaterThan(0);
+      expect((result?.memoryUsage ?? 0) % (64 * 1024)).toBe(0);
+      expect(result?.memoryUsage).toBeGreaterThan(0);
+    }
+    const exact = await alice.api.problem.runTests({ problemId: problem.id, code: ADD_SOLUTION });
+    expect(exact.every((result) => (result.memoryUsage ?? 0) % (64 * 1024) !== 0)).toBe(true);
+    expect(exact[1]?.cpuTime).toBeGreaterThan(0);
   });
 });
 

@@ -96,4 +96,75 @@ describe('running code is rate-limited per user', () => {
       await sandbox.close();
     }
   });
+
+  it('refuses a third run in flight by one user with a sentence, hands it back, and holds no one else back', async () => {
+    const sandbox = createSandbox({ workers: 1, limits: { timeMs: 300 } });
+    try {
+      const world = await createTestWorld({
+        sandbox,
+        limits: { testRuns: { max: 3, windowMs: 10_000 } },
+      });
+      const alice = await world.signedIn('alice');
+      const bob = await world.signedIn('bob');
+      const tests = [{ testCode: 'assert(add(1, 2), 3)', hidden: false }];
+      const spin = { code: 'function add() { while (true) {} }', testCases: tests };
+      const first = alice.api.problem.testSolution(spin);
+      const second = alice.api.problem.testSolution(spin);
+      await expectError(
+        alice.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests }),
+        'TOO_MANY_REQUESTS',
+        problemMessages.tooManyRuns(2),
+      );
+      expect(problemMessages.tooManyRuns(2)).toBe(
+        'You already have 2 runs in progress. Wait for one to finish, then try again.',
+      );
+      // Bob's run is taken in turn with alice's, not after both of them.
+      const order: string[] = [];
+      await Promise.all([
+        first.then(() => order.push('alice 1')),
+        second.then(() => order.push('alice 2')),
+        bob.api.problem
+          .testSolution({ code: ADD_SOLUTION, testCases: tests })
+          .then(() => order.push('bob')),
+      ]);
+      expect(order.indexOf('bob')).toBeLessThan(order.indexOf('alice 2'));
+      // The refused run was handed back: the third of alice's three runs is still hers.
+      await alice.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests });
+      await expectError(
+        alice.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests }),
+        'TOO_MANY_REQUESTS',
+        problemMessages.slowDown,
+      );
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('gives up a run when its request ends: the caller is told, and the place is free again', async () => {
+    const sandbox = createSandbox({ workers: 1, limits: { timeMs: 300 } });
+    try {
+      const world = await createTestWorld({ sandbox });
+      const alice = await world.signedIn('alice');
+      const bob = await world.signedIn('bob');
+      const tests = [{ testCode: 'assert(add(1, 2), 3)', hidden: false }];
+      const spinning = alice.api.problem.testSolution({
+        code: 'function add() { while (true) {} }',
+        testCases: tests,
+      });
+      const request = new AbortController();
+      const waiting = bob
+        .listen(request.signal)
+        .problem.testSolution({ code: ADD_SOLUTION, testCases: tests });
+      request.abort();
+      await expectError(waiting, 'CLIENT_CLOSED_REQUEST', problemMessages.runCancelled);
+      // Both of bob's places are free again.
+      const again = [1, 2].map(() =>
+        bob.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests }),
+      );
+      for (const run of again) expect((await run).map((r) => r.status)).toEqual(['OK']);
+      expect((await spinning).map((r) => r.status)).toEqual(['Time Limit Exceeded']);
+    } finally {
+      await sandbox.close();
+    }
+  });
 });

@@ -53,6 +53,11 @@ export const problemMessages = {
   slowDown: 'You are running tests too fast. Please wait a few seconds and try again.',
   /** The sandbox's queue is full (the same words as @app/sandbox's SandboxBusyError). */
   busy: 'The code runner is busy. Please try again in a moment.',
+  /** The user already has as many runs waiting or running as the sandbox allows one user. */
+  tooManyRuns: (limit: number) =>
+    `You already have ${limit} runs in progress. Wait for one to finish, then try again.`,
+  /** The run was given up because whoever asked for it went away (closed the page or the socket). */
+  runCancelled: 'The run was cancelled because the request ended.',
   // SPEC §2 screens
   noProblems: 'No problems found.',
   noMatches: 'No problems match your search.',

@@ -90,7 +90,7 @@ export const gameRouter = {
 
   runTests: protectedProcedure
     .input(GameRunTestsInput)
-    .mutation(({ ctx, input }) => runGameTests(ctx.deps, ctx.viewer, input.id)),
+    .mutation(({ ctx, input, signal }) => runGameTests(ctx.deps, ctx.viewer, input.id, signal)),
 
   /** Every game's state as it changes (created, joined, moved, ended), resumable. */
   onLobby: protectedProcedure

@@ -21,8 +21,9 @@ import { limitedProcedure, protectedProcedure, publicProcedure } from '../trpc';
 
 // Reading is public, as for questions; hidden tests are shown to their author only (the services
 // decide, from the session's viewer). Running code costs a sandbox worker, so every run and every
-// write needs a signed-in viewer and counts against their test-run limit. Writes answer with the
-// event they published.
+// write needs a signed-in viewer and counts against their test-run limit, and the request's signal
+// goes with it (a run is given up when its request ends). Writes answer with the event they
+// published.
 export const problemRouter = {
   list: publicProcedure
     .input(ListProblemsInput.default({ direction: 'desc', limit: PROBLEMS_PAGE_SIZE }))
@@ -35,17 +36,17 @@ export const problemRouter = {
   /** The example solution must pass every test on the server, or the problem is refused. */
   create: limitedProcedure('problems')
     .input(CreateProblemInput)
-    .mutation(({ ctx, input }) => createProblem(ctx.deps, ctx.viewer, input)),
+    .mutation(({ ctx, input, signal }) => createProblem(ctx.deps, ctx.viewer, input, signal)),
 
   /** Test Solution (create screen): the viewer's code against the viewer's own tests. */
   testSolution: protectedProcedure
     .input(TestSolutionInput)
-    .mutation(({ ctx, input }) => testSolution(ctx.deps, ctx.viewer, input)),
+    .mutation(({ ctx, input, signal }) => testSolution(ctx.deps, ctx.viewer, input, signal)),
 
   /** Run Tests (Attempt screen): every test of the problem; hidden ones' results redacted. */
   runTests: protectedProcedure
     .input(RunProblemTestsInput)
-    .mutation(({ ctx, input }) => runProblemTests(ctx.deps, ctx.viewer, input)),
+    .mutation(({ ctx, input, signal }) => runProblemTests(ctx.deps, ctx.viewer, input, signal)),
 
   vote: limitedProcedure('votes')
     .input(ProblemVoteInput)

@@ -11,7 +11,7 @@ export const submissionRouter = {
   /** The server re-runs every test and measures the code; refused unless all pass. */
   create: protectedProcedure
     .input(CreateSubmissionInput)
-    .mutation(({ ctx, input }) => createSubmission(ctx.deps, ctx.viewer, input)),
+    .mutation(({ ctx, input, signal }) => createSubmission(ctx.deps, ctx.viewer, input, signal)),
 
   /** A problem's User Submissions leaderboard (default: date, newest first). */
   list: publicProcedure

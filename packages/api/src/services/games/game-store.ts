@@ -3,6 +3,7 @@ import { collabCodeDeadline, type CollabCodeState, type NimState } from '@app/ga
 import { gameMessages } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { hiddenResultView } from '../problems/test-results';
 import { perDb } from '../shared/prepared';
 import type { GameSummary, GameTestResults, GameView } from './game-shapes';
 
@@ -154,8 +155,19 @@ const testResultsRow = perDb((db) =>
     .prepare(),
 );
 
-/** A room's latest Run Tests, or null before the first. Ask mayReadRoom first: players only. */
+/**
+ * A room's latest Run Tests, or null before the first. Ask mayReadRoom first: players only. Hidden
+ * tests' results are redacted again on the way out: rows kept before figures were withheld still
+ * hold theirs.
+ */
 export function readTestResults(db: Db, gameId: string): GameTestResults | null {
   const row = testResultsRow(db).get({ gameId });
-  return (row?.testResults ?? null) as GameTestResults | null;
+  const latest = (row?.testResults ?? null) as GameTestResults | null;
+  if (!latest) return null;
+  return {
+    ...latest,
+    results: latest.results.map((result) =>
+      result.hidden ? hiddenResultView(result.number, result.status) : result,
+    ),
+  };
 }

@@ -17,11 +17,17 @@ import { gameView, readGame, saveTestResults } from './game-store';
 /**
  * Run Tests in a CollabCode room: the document's current text against every test of the problem
  * (hidden ones too) in the sandbox, counted against the viewer's test-run limit. The results go to
- * the whole room as one event, hidden tests redacted for everyone (as for anyone but the problem's
- * author: the room is shared), and are kept with the game for its players' game.byId. When every
+ * the whole room as one event, redacted for everyone as for anyone but the problem's author (the
+ * room is shared, and its players are not the problem's author): a hidden test's verdict only,
+ * the other figures rounded. They are kept with the game for its players' game.byId. When every
  * test passes, the game ends with every player a winner.
  */
-export async function runGameTests(deps: ApiDeps, viewer: Viewer, id: string) {
+export async function runGameTests(
+  deps: ApiDeps,
+  viewer: Viewer,
+  id: string,
+  signal?: AbortSignal,
+) {
   const game = collabCodeGame(readGame(deps.db, id));
   applyRule(() => assertCanEdit(game.state, viewer.username, Date.now()));
   const code = docText(loadDoc(deps.db, deps.games.docs, id, game.state.problemId));
@@ -35,6 +41,7 @@ export async function runGameTests(deps: ApiDeps, viewer: Viewer, id: string) {
     viewer,
     code,
     problem.tests.map((test) => test.testCode),
+    signal,
   );
   const views: TestResultView[] = resultViews(problem.tests, results, false);
   const allPassed = results.length > 0 && results.every((r) => r.status === PASSING_STATUS);

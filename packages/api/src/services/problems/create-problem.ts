@@ -23,12 +23,14 @@ export async function createProblem(
   deps: ApiDeps,
   viewer: Viewer,
   input: CreateProblemData,
+  signal?: AbortSignal,
 ): Promise<{ problem: ProblemSummary; event: PublishedEvent<'problem'> }> {
   const results = await runInSandbox(
     deps,
     viewer,
     input.suggestedSolution,
     input.testCases.map((test) => test.testCode),
+    signal,
   );
   const failure = firstFailure(results);
   if (failure) {

@@ -20,6 +20,7 @@ export async function createSubmission(
   deps: ApiDeps,
   viewer: Viewer,
   input: CreateSubmissionInput,
+  signal?: AbortSignal,
 ): Promise<{ submission: SubmissionRow; event: PublishedEvent<'problem'> }> {
   const problem = readProblemTests(deps.db, input.problemId);
   const results = await runInSandbox(
@@ -27,6 +28,7 @@ export async function createSubmission(
     viewer,
     input.code,
     problem.tests.map((test) => test.testCode),
+    signal,
   );
   if (firstFailure(results)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: problemMessages.notAllPassing });

@@ -64,8 +64,9 @@ export interface ProblemDetail extends ProblemVotes {
 }
 
 /**
- * One test's result. For a hidden test of someone else's problem only its number, verdict and
- * figures are told: testCode and output are null and a failure's errorMessage is 'Hidden test failed'.
+ * One test's result. For a hidden test of someone else's problem only its number and verdict are
+ * told: testCode, output and the figures are null and a failure's errorMessage is 'Hidden test
+ * failed'. Anyone but the problem's author sees the other figures rounded up (1 ms, 64 KB).
  */
 export interface TestResultView {
   /** 1-based, over all the tests run ('Test n'). */
@@ -74,10 +75,10 @@ export interface TestResultView {
   testCode: string | null;
   /** 'OK' when the test passed; otherwise the sandbox's verdict. */
   status: Verdict;
-  /** Nanoseconds. */
-  cpuTime: number;
-  /** Bytes. */
-  memoryUsage: number;
+  /** Nanoseconds of CPU time; null for a redacted hidden test. */
+  cpuTime: number | null;
+  /** Bytes; null for a redacted hidden test. */
+  memoryUsage: number | null;
   /** '' when it passed. */
   errorMessage: string;
   /** What the code printed; null for a redacted hidden test. */

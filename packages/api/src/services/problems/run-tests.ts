@@ -11,6 +11,7 @@ export async function testSolution(
   deps: ApiDeps,
   viewer: Viewer,
   input: TestSolutionData,
+  signal?: AbortSignal,
 ): Promise<TestResultView[]> {
   const tests: RunTest[] = input.testCases.map((test, i) => ({
     number: i + 1,
@@ -22,18 +23,21 @@ export async function testSolution(
     viewer,
     input.code,
     tests.map((test) => test.testCode),
+    signal,
   );
   return resultViews(tests, results, true);
 }
 
 /**
  * Run Tests on the Attempt screen: the code against every test of the problem, hidden ones too, in
- * the problem's order. Hidden tests' results are redacted for everyone but the problem's author.
+ * the problem's order. Hidden tests' results are redacted (their verdict only) and the other
+ * figures rounded for everyone but the problem's author.
  */
 export async function runProblemTests(
   deps: ApiDeps,
   viewer: Viewer,
   input: RunProblemTestsInput,
+  signal?: AbortSignal,
 ): Promise<TestResultView[]> {
   const problem = readProblemTests(deps.db, input.problemId);
   const results = await runInSandbox(
@@ -41,6 +45,7 @@ export async function runProblemTests(
     viewer,
     input.code,
     problem.tests.map((test) => test.testCode),
+    signal,
   );
   return resultViews(problem.tests, results, viewer.id === problem.authorId);
 }

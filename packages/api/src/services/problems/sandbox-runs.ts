@@ -1,4 +1,9 @@
-import { SandboxBusyError, type TestResult } from '@app/sandbox';
+import {
+  SandboxBusyError,
+  SandboxCancelledError,
+  SandboxOwnerLimitError,
+  type TestResult,
+} from '@app/sandbox';
 import { problemMessages } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import type { ApiDeps } from '../../deps';
@@ -6,8 +11,10 @@ import type { Viewer } from '../users/sessions';
 
 /**
  * Runs code against tests in the process's sandbox on the viewer's behalf: one run counts against
- * their test-run limit (counted before it starts, so a burst cannot all slip past), a full queue is
- * TOO_MANY_REQUESTS with the sandbox's sentence (and the run is handed back: it never ran).
+ * their test-run limit (counted before it starts, so a burst cannot all slip past). The sandbox
+ * lets each viewer have a few runs in flight and takes different viewers' tests in turn; a full
+ * queue or too many runs in flight is TOO_MANY_REQUESTS with a sentence (and the run is handed
+ * back: it never ran). When `signal` aborts (the request or socket ended) the run is given up.
  * Never call it inside a write transaction: it waits for worker threads.
  */
 export async function runInSandbox(
@@ -15,6 +22,7 @@ export async function runInSandbox(
   viewer: Viewer,
   code: string,
   testCodes: readonly string[],
+  signal?: AbortSignal,
 ): Promise<TestResult[]> {
   const key = String(viewer.id);
   if (!(await deps.limiters.testRuns.tryConsume(key))) {
@@ -22,13 +30,20 @@ export async function runInSandbox(
   }
   let results: TestResult[];
   try {
-    results = await deps.sandbox.runTests(code, testCodes);
+    results = await deps.sandbox.runTests(code, testCodes, undefined, { owner: key, signal });
   } catch (error) {
-    if (error instanceof SandboxBusyError) {
+    if (error instanceof SandboxBusyError || error instanceof SandboxOwnerLimitError) {
       await deps.limiters.testRuns.refund(key);
+      const message =
+        error instanceof SandboxBusyError
+          ? problemMessages.busy
+          : problemMessages.tooManyRuns(error.limit);
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: error });
+    }
+    if (error instanceof SandboxCancelledError) {
       throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: problemMessages.busy,
+        code: 'CLIENT_CLOSED_REQUEST',
+        message: problemMessages.runCancelled,
         cause: error,
       });
     }

@@ -1,4 +1,4 @@
-import type { TestResult } from '@app/sandbox';
+import type { TestResult, Verdict } from '@app/sandbox';
 import { PASSING_STATUS, problemMessages } from '@app/validators';
 import type { TestResultView } from './problem-shapes';
 
@@ -9,10 +9,18 @@ export interface RunTest {
   hidden: boolean;
 }
 
+/** Figures shown to anyone but the tests' author are rounded up to these steps (ns, bytes). */
+export const SHOWN_TIME_STEP_NS = 1_000_000;
+export const SHOWN_MEMORY_STEP_BYTES = 64 * 1024;
+
+const roundUp = (value: number, step: number) => Math.ceil(value / step) * step;
+
 /**
  * The results a viewer may read. With `reveal` (the tests are the viewer's own) every result is
- * whole; otherwise a hidden test's result keeps its number, verdict and figures, and drops its code,
- * its output and the details of a failure, which could quote the test's input or expected value.
+ * whole. Otherwise a hidden test's result is its number and verdict only: its code, output, error
+ * details and figures are withheld (a program can write a test's input into its own run time or
+ * memory, and QuickJS counts memory to the byte), and no total of hidden figures is told either;
+ * the visible tests' figures are rounded up to a millisecond and 64 KB.
  */
 export function resultViews(
   tests: readonly RunTest[],
@@ -22,19 +30,34 @@ export function resultViews(
   return tests.map((test, i): TestResultView => {
     const result = results[i];
     if (!result) throw new Error(`No result for test ${test.number}.`);
-    const shown = reveal || !test.hidden;
-    const passed = result.status === PASSING_STATUS;
+    if (reveal)
+      return { number: test.number, hidden: test.hidden, testCode: test.testCode, ...result };
+    if (test.hidden) return hiddenResultView(test.number, result.status);
     return {
       number: test.number,
-      hidden: test.hidden,
-      testCode: shown ? test.testCode : null,
+      hidden: false,
+      testCode: test.testCode,
       status: result.status,
-      cpuTime: result.cpuTime,
-      memoryUsage: result.memoryUsage,
-      errorMessage: shown ? result.errorMessage : passed ? '' : problemMessages.hiddenTestFailed,
-      output: shown ? result.output : null,
+      cpuTime: roundUp(result.cpuTime, SHOWN_TIME_STEP_NS),
+      memoryUsage: roundUp(result.memoryUsage, SHOWN_MEMORY_STEP_BYTES),
+      errorMessage: result.errorMessage,
+      output: result.output,
     };
   });
+}
+
+/** A hidden test's result for anyone but its author: its number and verdict, nothing else. */
+export function hiddenResultView(number: number, status: Verdict): TestResultView {
+  return {
+    number,
+    hidden: true,
+    testCode: null,
+    status,
+    cpuTime: null,
+    memoryUsage: null,
+    errorMessage: status === PASSING_STATUS ? '' : problemMessages.hiddenTestFailed,
+    output: null,
+  };
 }
 
 /** The first result that did not pass, with its 1-based number; null when all passed. */
