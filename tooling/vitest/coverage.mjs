@@ -5,7 +5,8 @@
 export const coverage = {
   provider: /** @type {const} */ ('v8'),
   include: ['src/**/*.{ts,tsx,mts,mjs}'],
-  exclude: ['src/**/*.test.{ts,tsx}', 'src/**/*.d.ts', 'src/**/*.d.mts'],
+  // Test helpers kept beside the code (src/test-support) are not the code under test.
+  exclude: ['src/**/*.test.{ts,tsx}', 'src/**/test-support/**', 'src/**/*.d.ts', 'src/**/*.d.mts'],
   reporter: ['json-summary'],
   reportsDirectory: 'coverage',
 };

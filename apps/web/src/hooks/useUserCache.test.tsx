@@ -1,0 +1,61 @@
+import type { AppRouter } from '@app/api';
+import { getQueryKey } from '@trpc/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListedUser } from '../lib/userList';
+import { callHook } from '../test-support/callHook';
+import { trpc } from '../trpc';
+import { useApplyUserEvent } from './useUserCache';
+
+// The app's trpc module also opens the live connection, which needs a browser; the hook needs only
+// tRPC's React bindings, which any proxy gives.
+vi.mock('../trpc', async () => {
+  const { createTRPCReact } = await import('@trpc/react-query');
+  return { trpc: createTRPCReact<AppRouter>() };
+});
+
+// What the users list and the profiles do with a user event (a live event, or a write's reply).
+
+const user = (username: string, biography = ''): ListedUser => ({
+  username,
+  biography,
+  dateJoined: new Date('2025-01-01T00:00:00Z'),
+});
+
+const listKey = getQueryKey(trpc.user.list, undefined, 'query');
+const profileKey = (username: string) => getQueryKey(trpc.user.byUsername, { username }, 'query');
+
+function users() {
+  const { result: apply, queryClient } = callHook(useApplyUserEvent);
+  queryClient.setQueryData(listKey, [user('alice'), user('carol')]);
+  const listed = () => queryClient.getQueryData<ListedUser[]>(listKey)?.map((u) => u.username);
+  return { apply, queryClient, listed };
+}
+
+describe('a user event', () => {
+  it('adds a new user to the list in username order', () => {
+    const { apply, listed } = users();
+    apply({ type: 'created', user: user('bob') });
+    expect(listed()).toEqual(['alice', 'bob', 'carol']);
+  });
+
+  it('shows a changed biography on an open profile, and makes up no profile never read', () => {
+    const { apply, queryClient } = users();
+    queryClient.setQueryData(profileKey('carol'), user('carol', 'Old words.'));
+
+    apply({ type: 'updated', user: user('carol', 'New words.') });
+    apply({ type: 'updated', user: user('alice', 'Hello.') });
+
+    expect(queryClient.getQueryData<ListedUser>(profileKey('carol'))?.biography).toBe('New words.');
+    expect(queryClient.getQueryData<ListedUser>(profileKey('alice'))).toBeUndefined();
+  });
+
+  it('takes a deleted user off the list and reads their profile again', () => {
+    const { apply, queryClient, listed } = users();
+    queryClient.setQueryData(profileKey('carol'), user('carol'));
+
+    apply({ type: 'deleted', user: user('carol') });
+
+    expect(listed()).toEqual(['alice']);
+    expect(queryClient.getQueryState(profileKey('carol'))?.isInvalidated).toBe(true);
+  });
+});
