@@ -302,7 +302,9 @@ describe('questions', () => {
     await page.goto(`/home?tag=${pageTag}`);
     await page.getByText('21 questions').waitFor();
     await expect.poll(() => page.locator('.question-card').count()).toBe(20);
-    await page.getByRole('button', { name: 'Load more' }).click();
+    // Scrolling to 'Load more' loads the next page by itself (a click raced it and could find the
+    // button gone); the button stays as the fallback.
+    await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('.question-card').count()).toBe(21);
     await page.getByRole('link', { name: `Paged question 1 ${pageTag}` }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
