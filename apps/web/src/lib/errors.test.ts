@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, GENERIC_ERROR, NETWORK_ERROR, prefixedError } from './errors';
+import { TRPCClientError } from '@trpc/client';
+import { errorCode, errorMessage, GENERIC_ERROR, NETWORK_ERROR, prefixedError } from './errors';
 
 describe('errorMessage', () => {
   it('uses the message of an Error', () => {
@@ -30,5 +31,23 @@ describe('prefixedError', () => {
     expect(prefixedError('Failed to reset password.', new Error('Too short.'), ' ')).toBe(
       'Failed to reset password. Too short.',
     );
+  });
+});
+
+describe('errorCode', () => {
+  const failed = (code: string) =>
+    new TRPCClientError('Question not found.', {
+      result: { error: { code: -32004, message: 'Question not found.', data: { code } } },
+    });
+
+  it("reads the server's code of a failed call (a missing question, a lost session)", () => {
+    expect(errorCode(failed('NOT_FOUND'))).toBe('NOT_FOUND');
+    expect(errorCode(failed('UNAUTHORIZED'))).toBe('UNAUTHORIZED');
+  });
+
+  it('has none for a failure that never reached the server or any other error', () => {
+    expect(errorCode(new TRPCClientError('Failed to fetch'))).toBeNull();
+    expect(errorCode(new Error('NOT_FOUND'))).toBeNull();
+    expect(errorCode({ data: { code: 'NOT_FOUND' } })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { restartReads, restartReadsUnderWay } from './queryRestart';
+import { createAppliedIds, restartReads, restartReadsUnderWay } from './queryRestart';
 
 // Keys shaped like tRPC's (getQueryKey): the path, then the input and the kind of query.
 const chatList: QueryKey = [['chat', 'list']];
@@ -181,5 +181,22 @@ describe('a live event landing while a read is under way', () => {
     restartReadsUnderWay(client, [[['message', 'list']]]);
     await settle();
     expect(reads).toHaveLength(1);
+  });
+});
+
+describe('the events applied lately', () => {
+  it('lets an event through once, however often the reply and the live stream deliver it', () => {
+    const firstTime = createAppliedIds();
+    expect(firstTime('7')).toBe(true);
+    expect(firstTime('7')).toBe(false);
+    expect(firstTime('8')).toBe(true);
+  });
+
+  it('forgets the oldest past its capacity, so the memory of a long session stays bounded', () => {
+    const firstTime = createAppliedIds(2);
+    for (const id of ['1', '2', '3']) firstTime(id);
+    expect(firstTime('3')).toBe(false);
+    expect(firstTime('2')).toBe(false);
+    expect(firstTime('1')).toBe(true);
   });
 });
