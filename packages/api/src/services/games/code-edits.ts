@@ -21,7 +21,7 @@ const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('bas
 export function readUpdate(base64: string): ParsedCodeUpdate {
   const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
   if (bytes.length > CODE_UPDATE_MAX_BYTES) {
-    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: gameMessages.updateTooLarge });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: gameMessages.updateTooLarge });
   }
   return parseCodeUpdate(bytes);
 }

@@ -49,11 +49,11 @@ export interface ParsedCodeUpdate {
   deletes: DeleteRange[];
 }
 
-const refuse = (message: string, code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' = 'BAD_REQUEST') =>
-  new TRPCError({ code, message });
+// BAD_REQUEST, so the sentence reaches the player (a PAYLOAD_TOO_LARGE is answered in transport words).
+const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 const invalid = () => refuse(gameMessages.invalidUpdate);
 const notCode = () => refuse(gameMessages.updateNotCode);
-const tooLarge = () => refuse(gameMessages.updateTooLarge, 'PAYLOAD_TOO_LARGE');
+const tooLarge = () => refuse(gameMessages.updateTooLarge);
 
 // Yjs's info byte: the content's kind in the low 5 bits, then parentSub, rightOrigin, origin flags.
 const CONTENT_BITS = 0x1f;

@@ -1,0 +1,113 @@
+import { codeText } from '@app/api';
+import { gameMessages } from '@app/validators';
+import superjson from 'superjson';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { socketClients } from './socket-test-clients';
+import { useTestServer } from './test-server';
+
+// One CollabCode update can cost the server seconds of Yjs merging on its only thread (thousands of
+// concurrent inserts from distinct client ids). Through the real server: such updates are refused
+// with a sentence, and the server keeps answering /healthz quickly while they arrive.
+
+const running = useTestServer();
+const { mutate, query, signUp } = socketClients(running);
+
+const SIGNATURE = 'function add(a, b) {\n}';
+/** What the issue asks of /healthz while the bomb is handled. */
+const HEALTHZ_MAX_MS = 50;
+
+let alice: string;
+let gameId: string;
+
+beforeAll(async () => {
+  alice = await signUp('bomb_alice');
+  const { data } = await mutate<{ problem: { id: number } }>(
+    'problem.create',
+    {
+      title: 'Add two numbers',
+      problemText: 'Write add(a, b) that returns the sum of two numbers.',
+      functionSignature: SIGNATURE,
+      testCases: [{ testCode: 'assert(add(1, 2), 3)', hidden: false }],
+      suggestedSolution: 'function add(a, b) {\n  return a + b;\n}',
+    },
+    alice,
+  );
+  const created = await mutate<{ game: { id: string } }>(
+    'game.createCollabCode',
+    { title: 'Bomb squad', isPrivate: false, problemId: data.problem.id, timeLimit: 30 },
+    alice,
+  );
+  gameId = created.data.game.id;
+  await mutate('game.join', { id: gameId }, alice);
+});
+
+/** lib0's variable-length unsigned integer. */
+function varUint(out: number[], value: number) {
+  while (value > 0x7f) {
+    out.push(0x80 | (value & 0x7f));
+    value = Math.floor(value / 128);
+  }
+  out.push(value);
+}
+
+/** One Yjs update: a one-character insert into the code text from each of `count` client ids. */
+function bomb(count: number, firstClient: number): string {
+  const out: number[] = [];
+  varUint(out, count);
+  for (let client = firstClient; client < firstClient + count; client += 1) {
+    varUint(out, 1);
+    varUint(out, client);
+    out.push(0, 4, 1, 4, ...Buffer.from('code'), 1, 0x78);
+  }
+  out.push(0);
+  return Buffer.from(out).toString('base64');
+}
+
+/** game.editCode as the web sends it; the answer's error sentence, if any. */
+async function editCode(update: string): Promise<{ status: number; message?: string }> {
+  const res = await fetch(`${running.url}/trpc/game.editCode`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: running.url, cookie: alice },
+    body: JSON.stringify(superjson.serialize({ id: gameId, update })),
+  });
+  const body = (await res.json()) as { error?: { json?: { message?: string } } };
+  return { status: res.status, message: body.error?.json?.message };
+}
+
+describe('a CollabCode update bomb', () => {
+  it(`is refused with a sentence while /healthz keeps answering within ${HEALTHZ_MAX_MS} ms`, async () => {
+    const first = bomb(12_000, 1_000_000);
+    expect(first.length).toBeGreaterThan(200_000);
+    const more = [bomb(3_000, 2_000_000), bomb(3_000, 3_000_000)];
+
+    // Two probes ask /healthz one request after another until the bomb's answers are in.
+    const healthz = async () => {
+      const start = performance.now();
+      await (await fetch(`${running.url}/healthz`)).text();
+      return performance.now() - start;
+    };
+    // What /healthz takes on this machine right now without a bomb: on a machine loaded by other
+    // work the bound grows with it, since the bomb is what must not stall the server.
+    const baseline: number[] = [];
+    for (let i = 0; i < 10; i += 1) baseline.push(await healthz());
+    const bound = Math.max(HEALTHZ_MAX_MS, 2 * Math.max(...baseline));
+
+    const during: number[] = [];
+    let sending = true;
+    const probe = async () => {
+      while (sending) during.push(await healthz());
+    };
+    const probes = [probe(), probe()];
+    const answers = [await editCode(first), ...(await Promise.all(more.map(editCode)))];
+    sending = false;
+    await Promise.all(probes);
+
+    expect(answers).toEqual(
+      answers.map(() => ({ status: 400, message: gameMessages.updateTooLarge })),
+    );
+    expect(during.length).toBeGreaterThan(2);
+    expect(Math.max(...during)).toBeLessThan(bound);
+    const { update } = await query<{ update: string }>('game.codeState', { id: gameId }, alice);
+    expect(codeText(update)).toBe(SIGNATURE);
+  });
+});
