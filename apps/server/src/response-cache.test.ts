@@ -310,6 +310,51 @@ describe('viewing a question does not throw away its cached body', () => {
   });
 });
 
+describe('the cache’s memory bound', () => {
+  const answer = (qid: number, size: number) => async () => ({
+    part: JSON.stringify({ result: { data: { json: { id: qid, text: 'x'.repeat(size) } } } }),
+    dependency: { kind: 'question' as const, qid },
+  });
+
+  it('keeps at most its number of entries, dropping the least recently used', async () => {
+    const cache = await ResponseCache.over(createOutboxBus(createTestDb()), {
+      entries: 3,
+      bytes: 1024 * 1024,
+    });
+    for (const qid of [1, 2, 3]) await cache.entry(`q${qid}`, answer(qid, 10));
+    await cache.entry('q1', answer(1, 10)); // used again: now the most recent
+    await cache.entry('q4', answer(4, 10));
+    expect(cache.size.entries).toBe(3);
+    let reads = 0;
+    const counted = (qid: number) => async () => (reads++, answer(qid, 10)());
+    await cache.entry('q1', counted(1));
+    await cache.entry('q2', counted(2));
+    expect(reads).toBe(1); // q2 was the one dropped, q1 was kept
+  });
+
+  it('counts every body it holds, compressed forms included, and stays within its bytes', async () => {
+    const limit = 64 * 1024;
+    const cache = await ResponseCache.over(createOutboxBus(createTestDb()), {
+      entries: 1000,
+      bytes: limit,
+    });
+    let held = 0;
+    for (let qid = 1; qid <= 40; qid++) {
+      const entry = await cache.entry(`q${qid}`, answer(qid, 4000));
+      // Each read makes the bodies a request would: alone and as a batch, each compressed two ways.
+      for (const batch of [false, true]) {
+        const body = entry!.body(batch);
+        await body.encodedAs('br');
+        await body.encodedAs('gzip');
+        held = body.bytes;
+      }
+      expect(cache.size.bytes).toBeLessThanOrEqual(limit);
+    }
+    // The last entry's part and its four bodies are all counted.
+    expect(cache.size.bytes).toBeGreaterThanOrEqual(2 * held);
+  });
+});
+
 describe('revalidation', () => {
   it('answers 304 to If-None-Match with the current ETag, and 200 with a new one after a change', async () => {
     const cookie = await signUp('etag_user');

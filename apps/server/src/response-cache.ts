@@ -29,9 +29,11 @@ export class CachedBody {
   private readonly ready = new Map<Encoding, Buffer>();
   private encodedBytes = 0;
 
+  /** `onEncoded` hears how many bytes each compressed form adds (the response cache counts them). */
   constructor(
     readonly body: Buffer,
     etag?: string,
+    private readonly onEncoded?: (bytes: number) => void,
   ) {
     this.etag = etag ?? `W/"${hashOf(body)}"`;
   }
@@ -43,6 +45,7 @@ export class CachedBody {
       pending = compress(this.body, encoding).then((buffer) => {
         this.encodedBytes += buffer.length;
         this.ready.set(encoding, buffer);
+        this.onEncoded?.(buffer.length);
         return buffer;
       });
       pending.catch(() => this.encoded.delete(encoding));
@@ -127,12 +130,15 @@ export async function sendCachedBody(
  * from, and the response bodies made from it (alone, or as a batch of one).
  */
 interface Entry {
+  key: string;
   part: string;
   dependency: Dependency;
   /** Where the question page's view count sits in `part`, to patch it on a view. */
   viewCount: { start: number; end: number } | null;
   bodies: { single?: CachedBody; batch?: CachedBody };
   hash: string;
+  /** What it holds in memory: its part and every body made from it, compressed forms included. */
+  bytes: number;
 }
 
 export interface StoredAnswer {
@@ -151,8 +157,16 @@ function viewCountPlace(part: string): Entry['viewCount'] {
   return digits ? { start, end: start + digits[0].length } : null;
 }
 
-const ENTRY_LIMIT = 20_000;
-const BYTE_LIMIT = 128 * 1024 * 1024;
+/** How much one process's cache holds at most: past either, the least recently used answers go. */
+export interface ResponseCacheLimits {
+  entries: number;
+  bytes: number;
+}
+
+export const DEFAULT_RESPONSE_CACHE_LIMITS: ResponseCacheLimits = {
+  entries: 20_000,
+  bytes: 128 * 1024 * 1024,
+};
 
 /**
  * Kinds of question events that change only some lists; every other kind (a new question, an answer,
@@ -191,8 +205,13 @@ export class ResponseCache {
   private epoch = 0;
   private bytes = 0;
 
-  static async over(bus: EventBus): Promise<ResponseCache> {
-    const cache = new ResponseCache();
+  constructor(private readonly limits: ResponseCacheLimits = DEFAULT_RESPONSE_CACHE_LIMITS) {}
+
+  static async over(
+    bus: EventBus,
+    limits: ResponseCacheLimits = DEFAULT_RESPONSE_CACHE_LIMITS,
+  ): Promise<ResponseCache> {
+    const cache = new ResponseCache(limits);
     // The key names the question, whatever kind of event it is (kinds added later included).
     await bus.subscribe('question', null, ({ key, payload }) =>
       cache.onQuestionEvent(Number(key), payload),
@@ -222,6 +241,8 @@ export class ResponseCache {
           if (!answer) return null;
           const read: Entry = {
             ...answer,
+            key,
+            bytes: answer.part.length,
             viewCount: answer.dependency.kind === 'question' ? viewCountPlace(answer.part) : null,
             bodies: {},
             hash: hashOf(answer.part),
@@ -251,18 +272,35 @@ export class ResponseCache {
     let body = entry.bodies[slot];
     if (!body) {
       const text = batch ? `[${entry.part}]` : entry.part;
+      const bodies = entry.bodies;
       body = entry.bodies[slot] = new CachedBody(
         Buffer.from(text),
         `W/"${batch ? 'b' : 's'}${entry.hash}"`,
+        // A compressed form made after a view replaced the bodies belongs to none the entry holds.
+        (bytes) => entry.bodies === bodies && this.grow(entry, bytes),
       );
+      this.grow(entry, body.body.length);
     }
     return body;
   }
 
+  /** Counts memory an entry took on; an entry no longer stored counts for nothing. */
+  private grow(entry: Entry, bytes: number): void {
+    entry.bytes += bytes;
+    if (this.entries.get(entry.key) !== entry) return;
+    this.bytes += bytes;
+    this.evict();
+  }
+
   private store(key: string, entry: Entry): void {
     this.entries.set(key, entry);
-    this.bytes += entry.part.length;
-    while (this.entries.size > ENTRY_LIMIT || this.bytes > BYTE_LIMIT) {
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  /** Drops the least recently used entries until the cache is within its limits. */
+  private evict(): void {
+    while (this.entries.size > this.limits.entries || this.bytes > this.limits.bytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.drop(oldest);
@@ -273,7 +311,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.part.length;
+    this.bytes -= entry.bytes;
   }
 
   /** A view changes only the count: the page's body is patched, not thrown away. */
@@ -282,10 +320,12 @@ export class ResponseCache {
     if (!place) return false;
     const text = String(viewCount);
     entry.part = entry.part.slice(0, place.start) + text + entry.part.slice(place.end);
-    this.bytes += text.length - (place.end - place.start);
     entry.viewCount = { start: place.start, end: place.start + text.length };
     entry.hash = hashOf(entry.part);
+    // The bodies made from the old text go with it.
     entry.bodies = {};
+    this.bytes += entry.part.length - entry.bytes;
+    entry.bytes = entry.part.length;
     return true;
   }
 

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 /** The settings of a server in a fresh folder, with no SESSION_SECRET. */
-function settings(): Record<string, string> {
+function settings() {
   const dir = mkdtempSync(join(tmpdir(), 'qa-secret-'));
   dirs.push(dir);
   return {
@@ -37,7 +37,7 @@ describe('the session secret', () => {
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     await first.close();
 
-    const file = join(env.DATABASE_PATH!, '..', 'session-secret');
+    const file = join(env.DATABASE_PATH, '..', 'session-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const config = loadConfig(env);
     expect(config.sessionSecret).toBe(readFileSync(file, 'utf8').trim());
