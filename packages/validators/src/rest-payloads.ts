@@ -124,9 +124,9 @@ export const CreateGamePayload = z.object({
   gameType: z.enum(GAME_TYPES, { error: gameMessages.unknownGameType }),
   initialGameState: z
     .object({
-      title: gameTitleSchema.optional(),
-      isPrivate: z.boolean().optional(),
-      password: z.string().optional(),
+      title: gameTitleSchema.nullish(),
+      isPrivate: z.boolean().nullish(),
+      password: z.string().nullish(),
       playerLimit: numeric,
       timeLimit: numeric,
       problemID: numeric,
