@@ -20,12 +20,14 @@ import type { IoSocket as Socket } from './socket-context';
  * - A websocket shows its cookies once, at the upgrade. So a signed-out connection whose polls
  *   carry cookies is kept on polling (its upgrade is refused), where it sees the sign-in; and a
  *   connection that cannot see a new cookie on its own is closed when that cookie is set, so that
- *   the client reconnects at once (socket.io-client's automatic reconnection) and shows it.
+ *   the client reconnects at once (socket.io-client's automatic reconnection) and shows it;
+ *   connection-state recovery (socket/index.ts) hands it the events of the moment between.
  * - "When that cookie is set": an HTTP response (a login, a sign-up, a logout, through any door)
  *   that sets or clears the session cookie for a browser tells that browser's connections. A browser
  *   is known by a random HttpOnly cookie (BROWSER_COOKIE) given on the socket.io handshake (and on
  *   the websocket upgrade, whose response a browser also takes cookies from). It grants nothing:
- *   whoever shows another browser's key can only make their own connection re-read its own cookies.
+ *   whoever shows another browser's key can only make their own connection re-read its own cookies
+ *   (and hear, until it has, the events that every signed-in user hears alike).
  * - Sessions also end elsewhere (a password reset, a deletion, a logout from another browser): the
  *   signed-in connections are checked every SESSION_RECHECK_MS, as the tRPC streams are, and again
  *   when a call of theirs is refused as signed out.
@@ -175,13 +177,30 @@ export function createIdentities({
   }
 
   function apply(conn: Connection, identity: Identity) {
-    if (sameIdentity(conn.identity, identity)) return;
-    const wasSignedIn = conn.identity.username !== null;
+    const signedOutNow = conn.identity.username !== null && !identity.username;
+    const changed = !sameIdentity(conn.identity, identity);
     conn.identity = identity;
+    // Also when unchanged: a sign-in may have put its sockets in the signed-in room ahead of it.
     for (const socket of conn.sockets) sync(socket, identity);
     // A websocket cannot show the browser's next cookie; its reconnection will.
-    if (wasSignedIn && !identity.username && conn.engine.transport.name === 'websocket')
-      conn.engine.close();
+    if (changed && signedOutNow && conn.engine.transport.name === 'websocket') conn.engine.close();
+  }
+
+  /**
+   * Closes a connection that cannot show its browser's new session cookie, so that the client
+   * reconnects at once and shows it there. First its sockets keep only the rooms that whoever
+   * reconnects with them may hear: connection-state recovery restores those rooms, with every event
+   * sent to them meanwhile (socket/index.ts). That is the public room, and after a sign-in the
+   * signed-in room too, whose events every signed-in user hears alike; the rest (chats, games,
+   * the user's own events) waits for the session the new connection shows.
+   */
+  function reconnect(conn: Connection, signingIn: boolean) {
+    conn.identity = SIGNED_OUT;
+    for (const socket of conn.sockets) {
+      sync(socket, SIGNED_OUT);
+      if (signingIn) void socket.join(SIGNED_IN_ROOM);
+    }
+    conn.engine.close();
   }
 
   /** Runs a read of the connection's user after the ones before it, and applies its answer. */
@@ -229,7 +248,12 @@ export function createIdentities({
       await update(conn, () =>
         sessionCookie !== undefined ? identityIn(req) : verified(conn.identity.sessionId),
       );
-    } else await conn.reads;
+    } else {
+      await conn.reads;
+      // A sign-in put its sockets in the signed-in room ahead of this request (sessionChanged):
+      // cookies that do not show that session take them out again.
+      if (cookies !== undefined) for (const socket of conn.sockets) sync(socket, conn.identity);
+    }
     // Signed out, on a transport that will show the sign-in: stay on it.
     if (upgrade && !conn.identity.username && conn.cookiesOnPolling)
       throw new Error('a signed-out connection stays on polling');
@@ -241,19 +265,24 @@ export function createIdentities({
     for (const conn of byKey.get(key) ?? []) {
       const { engine } = conn;
       if (conn.sessionCookie === shown) continue; // it showed that cookie already
-      if (engine.transport.name === 'websocket') {
-        engine.close();
+      // A websocket, or polls that do not carry the cookies: nothing it sends will show the change.
+      if (engine.transport.name === 'websocket' || !conn.cookiesOnPolling) {
+        reconnect(conn, shown !== undefined);
         continue;
       }
       // A logout ends the session row: stop the signed-in events before the next poll comes.
       if (shown === undefined) void update(conn, () => verified(conn.identity.sessionId));
+      // A sign-in: the events every signed-in user hears come from now on, not from its next poll
+      // (which shows whose session it is, and with it the user's own events).
+      else for (const socket of conn.sockets) void socket.join(SIGNED_IN_ROOM);
       // Answer the waiting poll, so that the next one comes now with the new cookie.
       if (engine.transport.writable && !engine.upgrading) engine.transport.send([{ type: 'noop' }]);
       if (conn.grace) clearTimeout(conn.grace);
       conn.grace = setTimeout(() => {
         conn.grace = null;
         // Its polls do not carry cookies (or it upgraded meanwhile): it reconnects instead.
-        if (connections.get(conn.sid) === conn && conn.sessionCookie !== shown) engine.close();
+        if (connections.get(conn.sid) === conn && conn.sessionCookie !== shown)
+          reconnect(conn, shown !== undefined);
       }, cookieGraceMs);
       conn.grace.unref();
     }

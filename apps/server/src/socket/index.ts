@@ -10,6 +10,7 @@ import { bridgeEvents } from './bridge';
 import { createIdentities } from './identity';
 import { chatRoom, gameRoom, PUBLIC_ROOM, roomTickets } from './rooms';
 import { socketContext, type IoServer, type SocketOptions } from './socket-context';
+import { RECOVERY_MARK, RECOVERY_MARK_MS, RECOVERY_MS } from './recovery';
 import { parseMove } from './wire';
 
 export type { SocketOptions } from './socket-context';
@@ -50,6 +51,10 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
     // them a second later, and then only if nothing had been written.
     destroyUpgrade: false,
     maxHttpBufferSize: 1024 * 1024,
+    // A client that reconnects (a network cut, or a new session cookie to show: identity.ts) gets
+    // its rooms back and every event sent to them meanwhile, each once (recovery.ts). The events
+    // are kept in memory that long, per process (the in-memory adapter).
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: true },
     cors: { origin: [...allowedOrigins], credentials: true },
     // The /trpc WebSocket's check, on the handshake (identity.ts checks the later requests).
     allowRequest: (req, callback) => callback(null, isAllowedOrigin(req, allowedOrigins)),
@@ -82,9 +87,13 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
       ? (conn.transport as { socket?: WebSocketLike }).socket
       : undefined;
 
+  const marks = setInterval(() => io.to(PUBLIC_ROOM).emit(RECOVERY_MARK), RECOVERY_MARK_MS);
+  marks.unref();
+
   io.on('connection', (socket) => {
     void socket.join(PUBLIC_ROOM);
     identities.attach(socket);
+    socket.emit(RECOVERY_MARK);
     /** A caller with the session as it is now, once the reads under way have been applied. */
     const caller = async () => {
       await identities.settled(socket);
@@ -162,6 +171,7 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
   return {
     io,
     close() {
+      clearInterval(marks);
       unwatch();
       identities.close();
       bridge.close();
@@ -175,6 +185,7 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
      * tell them not to).
      */
     closeAll(code: number, reason: string) {
+      clearInterval(marks);
       for (const conn of connections) webSocketOf(conn)?.close(code, reason);
       unwatch();
       identities.close();
