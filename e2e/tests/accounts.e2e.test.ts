@@ -23,6 +23,8 @@ describe('accounts', () => {
     await page.waitForURL(`**/user/${me}`);
     await page.getByRole('heading', { name: me, level: 1 }).waitFor();
     await page.getByText('No biography yet.').waitFor();
+    const joinedOnProfile = await page.locator('main dd time').first().innerText();
+    expect(joinedOnProfile).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
 
     await page.getByRole('button', { name: 'Edit biography' }).click();
     await page.getByLabel('Biography').fill('I answer SQL questions.');
@@ -39,6 +41,13 @@ describe('accounts', () => {
     await signUp(other, newcomer);
     // The new user appears without a reload.
     await page.getByRole('link', { name: new RegExp(`^${newcomer} joined`) }).waitFor();
+    // One joined date: the list says it as the profile does.
+    expect(
+      await page
+        .getByRole('link', { name: new RegExp(`^${me} joined`) })
+        .locator('time')
+        .innerText(),
+    ).toBe(joinedOnProfile);
     await screenshot(page, 'accounts-users-live');
 
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -119,9 +119,22 @@ describe('games', () => {
       [ann, bob, 3, 6],
       [bob, ann, 3, 3],
       [ann, bob, 2, 1],
-      [bob, ann, 1, 0],
     ];
     for (const [mover, watcher, count, left] of plays) await move(mover, watcher, count, left);
+
+    // One object left: the input takes at most 1 and says why beside itself; the board stays put.
+    const last = bob.getByLabel('Objects to take (1 to 1)');
+    const boardTop = async () => (await bob.locator('.nim__objects').boundingBox())?.y;
+    const before = await boardTop();
+    await last.fill('3');
+    expect(await last.inputValue()).toBe('1');
+    await bob
+      .locator('.nim__move')
+      .getByText('Only 1 object is left: you can take only 1')
+      .waitFor();
+    expect(await boardTop()).toBe(before);
+    await screenshot(bob, 'games-nim-one-left-375');
+    await move(bob, ann, 1, 0);
 
     // Bob took the last object: he loses, Ann wins; both see it.
     for (const page of [ann, bob]) {
@@ -167,6 +180,18 @@ describe('games', () => {
 
     // Ann creates the game through the form: Create Game waits for a problem.
     await ann.goto('/games/create-collab-code');
+    // Nothing is an error before it was touched: no message in red, only the hint by the button.
+    const choice = ann.getByRole('radio', { name: new RegExp(problem.title) });
+    await choice.waitFor();
+    expect(await ann.locator('.field__error').count()).toBe(0);
+    await screenshot(ann, 'games-create-collab-untouched-1280');
+    // Leaving the problem list without choosing one says so, beside the list.
+    await choice.focus();
+    await ann.getByLabel('Game Title').focus();
+    await ann
+      .locator('.problem-picker .field__error')
+      .getByText('You must select a problem for the game')
+      .waitFor();
     await ann.getByLabel('Game Title').fill(title);
     expect(await ann.getByLabel('Player Limit').inputValue()).toBe('4');
     expect(await ann.getByLabel('Time Limit (minutes)').inputValue()).toBe('60');

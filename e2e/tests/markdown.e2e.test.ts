@@ -259,4 +259,44 @@ describe('Markdown posts with code', () => {
     await viewer.getByRole('button', { name: 'Show Comments' }).first().waitFor();
     expect(Date.now() - started).toBeLessThan(1000);
   });
+
+  it('shows the real address of a link that names another host, and says why a link is not one', async () => {
+    const author = await createUser('phisher');
+    const question = await createQuestion(author, {
+      title: `Where do I sign in? ${uniqueName('q')}`,
+      text: 'Sign in at [https://bank.example/login](https://evil.example/login), or read [the bank.example docs](https://bank.example/docs).',
+      tags: [uniqueTag('links')],
+    });
+    const viewer = await newUser(browser);
+    await signUp(viewer, uniqueName('reader'));
+    await viewer.goto(`/question/${question.id}`);
+    const body = viewer.locator('.question-page .post__text').first();
+    await body.getByText('Sign in at').waitFor();
+    await settled(viewer);
+    // The link that lies shows where it goes; an honest one keeps its text.
+    const links = await body
+      .locator('a')
+      .evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(links).toEqual([
+      ['https://evil.example/login', 'https://evil.example/login'],
+      ['the bank.example docs', 'https://bank.example/docs'],
+    ]);
+
+    // An http:// link: the preview says why it is not a link, the form refuses it with the hint.
+    await viewer.getByRole('link', { name: 'Answer Question' }).click();
+    await viewer.getByLabel('Answer Text').fill('See [the docs](http://example.com/docs).');
+    const preview = viewer.getByRole('region', { name: 'Preview' });
+    await preview
+      .getByText(
+        '[the docs](http://example.com/docs) is not a link: its address must start with https://.',
+      )
+      .waitFor();
+    await viewer.getByRole('button', { name: 'Post Answer' }).click();
+    await viewer
+      .getByText('Invalid hyperlink format. Links must start with https://', { exact: false })
+      .first()
+      .waitFor();
+    await viewer.screenshot({ path: '/tmp/markdown-not-a-link-1280.png', fullPage: true });
+    await viewer.context().close();
+  });
 });
