@@ -1,5 +1,5 @@
 import { codeText } from '@app/api';
-import { gameMessages } from '@app/validators';
+import { gameMessages, problemMessages } from '@app/validators';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -366,6 +366,15 @@ describe('POST /testCode', () => {
       memoryUsage: expect.any(Number),
       errorMessage: expect.any(String),
     });
+    // Players are not the problem's author: the hidden test's verdict only, the rest rounded.
+    expect(failing.json.results[1]).toEqual({
+      status: 'Wrong Answer',
+      cpuTime: null,
+      memoryUsage: null,
+      errorMessage: problemMessages.hiddenTestFailed,
+    });
+    expect(failing.json.results[0].cpuTime % 1_000_000).toBe(0);
+    expect(failing.json.results[0].memoryUsage % (64 * 1024)).toBe(0);
     await until(() => !!inRoom.codeResults);
     expect(inRoom.codeResults?.[0]).toEqual({ results: failing.json.results });
 

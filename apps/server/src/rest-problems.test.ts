@@ -162,7 +162,12 @@ describe('/problem/testProblem and testCodeOnProblem/{problemId}', () => {
     expect(passed.status).toBe(200);
     expect(passed.json.map((r: { status: string }) => r.status)).toEqual(['OK', 'OK']);
     const failed = await solver.post(`/problem/testCodeOnProblem/${pid}`, { code: WRONG });
-    expect(failed.json[1]).toMatchObject({ errorMessage: problemMessages.hiddenTestFailed });
+    expect(failed.json[1]).toEqual({
+      status: 'Wrong Answer',
+      cpuTime: null,
+      memoryUsage: null,
+      errorMessage: problemMessages.hiddenTestFailed,
+    });
     expect(failed.text).not.toContain('7310243');
     expectRefusal(
       await solver.post(`/problem/testCodeOnProblem/${pid}`, {}),

@@ -87,6 +87,8 @@ export interface RestTools<Body = undefined> {
   requireSelf(username: unknown): Promise<string>;
   /** The request body as its route's payload schema read it (undefined for a route without one). */
   body: Body;
+  /** Aborted when the client goes away before its answer: the caller's procedures get it too. */
+  signal: AbortSignal;
 }
 
 export type RestHandler<Body = undefined> = (
@@ -126,10 +128,18 @@ export function restRoute<Body>(
 ): RequestHandler {
   const [payload, handler] = args.length === 1 ? [undefined, args[0]] : args;
   const route: RequestHandler = async (req, res) => {
+    // A code run (or anything else that honours the signal) is given up once nobody waits for it.
+    const request = new AbortController();
+    const gone = () => {
+      if (!res.writableFinished) request.abort();
+    };
+    res.once('close', gone);
+    if (req.socket.destroyed) gone();
     try {
       const body = (payload ? readPayload(payload, req.body) : undefined) as Body;
       const caller = appRouter.createCaller(
         await createRequestContext({ req, res, transport: 'http' }),
+        { signal: request.signal },
       );
       let viewer: Promise<string | null> | undefined;
       const current = () => (viewer ??= caller.auth.me().then((user) => user?.username ?? null));
@@ -148,6 +158,7 @@ export function restRoute<Body>(
           return name;
         },
         body,
+        signal: request.signal,
       };
       const answer = await (handler as RestHandler<Body>)(req, res, tools);
       if (!res.headersSent) res.status(200).json(answer ?? { ok: true });

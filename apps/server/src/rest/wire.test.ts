@@ -200,15 +200,15 @@ describe('wire shapes of games, problems and submissions (SPEC §3 names)', () =
         hidden: true,
         testCode: null,
         status: 'Wrong Answer',
-        cpuTime: 1200,
-        memoryUsage: 2048,
+        cpuTime: null,
+        memoryUsage: null,
         errorMessage: 'Hidden test failed',
         output: null,
       }),
     ).toEqual({
       status: 'Wrong Answer',
-      cpuTime: 1200,
-      memoryUsage: 2048,
+      cpuTime: null,
+      memoryUsage: null,
       errorMessage: 'Hidden test failed',
     });
     const submission: SubmissionDetail = {

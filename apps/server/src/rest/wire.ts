@@ -187,7 +187,10 @@ export const wireProblem = (problem: ProblemDetail) => ({
   usersDownvoted: [...problem.downVotes],
 });
 
-/** A test result (SPEC §3): status ('OK' passed), cpuTime (ns), memoryUsage (bytes), errorMessage. */
+/**
+ * A test result (SPEC §3): status ('OK' passed), cpuTime (ns), memoryUsage (bytes), errorMessage.
+ * The figures are null for a hidden test of someone else's problem, as the procedures answer them.
+ */
 export const wireTestResult = (result: TestResultView) => ({
   status: result.status,
   cpuTime: result.cpuTime,

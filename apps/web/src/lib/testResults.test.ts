@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allPassed,
+  figureLabels,
   isRedacted,
   memoryLabel,
   passCountLabel,
@@ -34,5 +35,13 @@ describe('test results panel (SPEC §2)', () => {
     expect(isRedacted({ hidden: true, testCode: null })).toBe(true);
     expect(isRedacted({ hidden: true, testCode: 'assert(f(1), 1)' })).toBe(false);
     expect(isRedacted({ hidden: false, testCode: 'assert(f(1), 1)' })).toBe(false);
+  });
+
+  it('shows no figures for a hidden result whose figures the server withheld', () => {
+    expect(figureLabels({ cpuTime: null, memoryUsage: null })).toBeNull();
+    expect(figureLabels({ cpuTime: 2_000_000, memoryUsage: 65_536 })).toEqual({
+      runtime: 'Runtime: 2ms',
+      memory: 'Memory Usage: 64kB',
+    });
   });
 });

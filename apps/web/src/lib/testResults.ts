@@ -30,6 +30,17 @@ export function allPassed(results: readonly Pick<TestResult, 'status'>[] | null)
 export const isRedacted = (result: Pick<TestResult, 'hidden' | 'testCode'>): boolean =>
   result.hidden && result.testCode === null;
 
+/**
+ * The 'Runtime: …ms' and 'Memory Usage: …kB' lines, or null when the server withheld the figures
+ * (a hidden test of someone else's problem: its verdict only).
+ */
+export function figureLabels(
+  result: Pick<TestResult, 'cpuTime' | 'memoryUsage'>,
+): { runtime: string; memory: string } | null {
+  if (result.cpuTime === null || result.memoryUsage === null) return null;
+  return { runtime: runtimeLabel(result.cpuTime), memory: memoryLabel(result.memoryUsage) };
+}
+
 /** '3 of 4 tests passed'. */
 export function passCountLabel(results: readonly Pick<TestResult, 'status'>[]): string {
   const count = results.filter(passed).length;

@@ -1,12 +1,5 @@
 import { useId } from 'react';
-import {
-  isRedacted,
-  memoryLabel,
-  passCountLabel,
-  passed,
-  runtimeLabel,
-  statusLabel,
-} from '../../lib/testResults';
+import { figureLabels, passCountLabel, passed, statusLabel } from '../../lib/testResults';
 import type { TestResult } from '../../lib/problemTypes';
 
 export interface TestResultsPanelProps {
@@ -18,7 +11,7 @@ export interface TestResultsPanelProps {
 /**
  * SPEC §2 Test results panel: per test 'Test n', 'Status: …', 'Runtime: …ms', 'Memory Usage: …kB',
  * the error message and what the code printed. A hidden test of someone else's problem shows only
- * its number and verdict.
+ * its number and verdict: the server sends no figures for it.
  */
 export function TestResultsPanel({ results, stale = false }: TestResultsPanelProps) {
   const headingId = useId();
@@ -38,7 +31,7 @@ export function TestResultsPanel({ results, stale = false }: TestResultsPanelPro
       <ol className="test-results__list tile-grid">
         {results.map((result) => {
           const ok = passed(result);
-          const redacted = isRedacted(result);
+          const figures = figureLabels(result);
           return (
             <li
               key={result.number}
@@ -54,10 +47,10 @@ export function TestResultsPanel({ results, stale = false }: TestResultsPanelPro
               {result.testCode !== null && (
                 <pre className="code-block test-result__code">{result.testCode}</pre>
               )}
-              {!redacted && (
+              {figures && (
                 <p className="test-result__figures">
-                  <span>{runtimeLabel(result.cpuTime)}</span>
-                  <span>{memoryLabel(result.memoryUsage)}</span>
+                  <span>{figures.runtime}</span>
+                  <span>{figures.memory}</span>
                 </p>
               )}
               {result.errorMessage && (
