@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import superjson from 'superjson';
@@ -232,6 +233,30 @@ describe('the request log', () => {
     }
     // The query (tRPC inputs, search words) is never written.
     expect(server.text()).not.toContain('order');
+  });
+});
+
+describe('the request log of a request cut for its time', () => {
+  const slow = useLoggedServer({ timeouts: { headersMs: 300, requestMs: 600 } });
+
+  it('reads 408, not an answer that never went', async () => {
+    const { hostname, port, host } = new URL(slow.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(
+          `POST /trpc/auth.login HTTP/1.1\r\nHost: ${host}\r\nX-Request-Id: slow-body-1\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+        ),
+      );
+      socket.on('error', () => {});
+      // Read the answer (a paused socket would never see the server close).
+      socket.resume();
+      socket.on('close', () => resolve());
+    });
+    expect(await slow.lineOf('slow-body-1')).toMatchObject({
+      status: 408,
+      route: '/trpc/auth.login',
+    });
   });
 });
 
