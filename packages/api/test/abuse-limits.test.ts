@@ -182,7 +182,9 @@ const writes: {
     what: 'sending a cursor in a CollabCode game',
     setup: async (world) => {
       const seated = await collabGame(world);
-      return async (alice) => alice.api.game.presence({ id: await seated(alice), update: 'AQID' });
+      // One awareness entry: client 1, clock 1, state {}.
+      return async (alice) =>
+        alice.api.game.presence({ id: await seated(alice), update: 'AQEBAnt9' });
     },
   },
   {

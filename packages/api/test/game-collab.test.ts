@@ -1,4 +1,5 @@
-import { gameMessages, problemMessages } from '@app/validators';
+import { decodeAwarenessUpdate, encodeAwarenessUpdate, presenceUser } from '@app/games';
+import { gameMessages, presenceColor, problemMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CODE_TEXT, codeText } from '../src';
@@ -9,6 +10,9 @@ import { useClock } from './question-fixtures';
 
 const clock = useClock();
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+/** A cursor as the server passes it on: the session user's name and colour. */
+const cursorOf = (clientID: number, name: string) =>
+  b64(encodeAwarenessUpdate([{ clientID, clock: 1, state: { user: presenceUser(name) } }]));
 
 /** A client-side editor: a Y.Doc synced from codeState, its local changes as base64 updates. */
 async function editorOf(client: TestClient, id: string) {
@@ -276,13 +280,15 @@ describe('CollabCode: who hears the room', () => {
     // Let the three streams reach the bus before anything is said.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const before = world.db.$client.prepare('select count(*) as n from events').get();
-    await alice.api.game.presence({ id, update: 'AQID' });
-    expect((await bobNext).value).toEqual({ gameId: id, update: 'AQID', from: 'alice' });
-    await bob.api.game.presence({ id, update: 'BAUG' });
-    expect((await aliceNext).value).toEqual({ gameId: id, update: 'BAUG', from: 'bob' });
+    const fromAlice = cursorOf(1, 'alice');
+    await alice.api.game.presence({ id, update: fromAlice });
+    expect((await bobNext).value).toEqual({ gameId: id, update: fromAlice, from: 'alice' });
+    const fromBob = cursorOf(2, 'bob');
+    await bob.api.game.presence({ id, update: fromBob });
+    expect((await aliceNext).value).toEqual({ gameId: id, update: fromBob, from: 'bob' });
     expect(world.db.$client.prepare('select count(*) as n from events').get()).toEqual(before);
     await expectError(
-      carol.api.game.presence({ id, update: 'AQID' }),
+      carol.api.game.presence({ id, update: fromAlice }),
       'FORBIDDEN',
       gameMessages.notAPlayer,
     );
@@ -291,6 +297,33 @@ describe('CollabCode: who hears the room', () => {
       new Promise((resolve) => setTimeout(() => resolve('nothing'), 30)),
     ]);
     expect(carolGot).toBe('nothing');
+    controller.abort();
+  });
+
+  it('a cursor shows the session user’s name and colour, never the ones the client claimed', async () => {
+    const { alice, bob, id } = await playing();
+    const controller = new AbortController();
+    const bobHears = (await bob.listen(controller.signal).game.onPresence({ id }))[
+      Symbol.asyncIterator
+    ]();
+    const heard = bobHears.next();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const overlay = 'red; position: fixed; inset: 0';
+    const claimed = encodeAwarenessUpdate([
+      { clientID: 7, clock: 1, state: { user: { name: 'carol', color: overlay }, cursor: null } },
+    ]);
+    await alice.api.game.presence({ id, update: b64(claimed) });
+    const { value } = await heard;
+    const [entry] = decodeAwarenessUpdate(Buffer.from(value?.update ?? '', 'base64'));
+    expect(entry?.state).toEqual({
+      user: { name: 'alice', ...presenceColor('alice') },
+      cursor: null,
+    });
+    await expectError(
+      alice.api.game.presence({ id, update: 'AQID' }),
+      'BAD_REQUEST',
+      gameMessages.invalidPresence,
+    );
     controller.abort();
   });
 });

@@ -6,3 +6,4 @@ export * from './countdown';
 export * from './nim-input';
 export * from './lobby';
 export * from './game-state';
+export * from './presence';

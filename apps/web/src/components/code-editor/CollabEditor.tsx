@@ -1,3 +1,4 @@
+import { trustedPresence } from '@app/games';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { skipToken } from '@tanstack/react-query';
@@ -320,11 +321,18 @@ export default function CollabEditor(props: CollabEditorProps) {
     },
   });
 
-  // Remote cursors and names.
+  // Remote cursors and names. y-codemirror.next writes a cursor's colour into a style attribute:
+  // only palette colours are drawn (the server sets them too), and an unreadable update is dropped.
   trpc.game.onPresence.useSubscription(session && isPlayer ? { id: gameId } : skipToken, {
     onData: (event) => {
       if (!session) return;
-      applyAwarenessUpdate(session.awareness, base64ToBytes(event.update), REMOTE);
+      let update: Uint8Array;
+      try {
+        update = trustedPresence(base64ToBytes(event.update));
+      } catch {
+        return;
+      }
+      applyAwarenessUpdate(session.awareness, update, REMOTE);
     },
   });
 

@@ -1,3 +1,4 @@
+import { PresenceError, stampPresence } from '@app/games';
 import { gameMessages, type PresenceInput } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import type { ApiDeps } from '../../deps';
@@ -7,8 +8,9 @@ import { collabCodeGame } from './collab-code-game';
 import { isPlayerNow, readGame } from './game-store';
 
 /**
- * A player's cursor and name, handed to the room's other players who are listening now: never
- * stored (a cursor is stale a moment later; whoever reconnects hears the next one).
+ * A player's cursor, handed to the room's other players who are listening now: never stored (a
+ * cursor is stale a moment later; whoever reconnects hears the next one). The name and colour it
+ * shows are the session user's, set here: what the client claimed is dropped.
  */
 export async function sendPresence(
   deps: ApiDeps,
@@ -19,9 +21,16 @@ export async function sendPresence(
   if (!isPlayerNow(deps.db, input.id, viewer.id)) {
     throw new TRPCError({ code: 'FORBIDDEN', message: gameMessages.notAPlayer });
   }
+  let update: Uint8Array;
+  try {
+    update = stampPresence(new Uint8Array(Buffer.from(input.update, 'base64')), viewer.username);
+  } catch (cause) {
+    if (!(cause instanceof PresenceError)) throw cause;
+    throw new TRPCError({ code: 'BAD_REQUEST', message: gameMessages.invalidPresence, cause });
+  }
   await deps.events.broadcast('gamePresence', input.id, {
     gameId: input.id,
-    update: input.update,
+    update: Buffer.from(update).toString('base64'),
     from: viewer.username,
   });
 }
