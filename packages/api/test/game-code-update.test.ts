@@ -187,6 +187,24 @@ describe('a CollabCode update: what one update may cost', () => {
   });
 });
 
+describe('a CollabCode update: deletions', () => {
+  it('replaces all the text of a much-edited document in one update (select all, paste)', () => {
+    const server = serverDoc('');
+    Y.applyUpdate(server.doc, rawInserts([7], 6_000));
+    // Every other character deleted: the text's clock ranges are now broken into thousands.
+    const cutter = editorOf(server.doc);
+    for (let i = 0; i < 3_000; i += 1) cutter.text.delete(i, 1);
+    Y.applyUpdate(server.doc, cutter.take());
+    const editor = editorOf(server.doc);
+    editor.doc.transact(() => {
+      editor.text.delete(0, editor.text.length);
+      editor.text.insert(0, 'function add(a, b) {\n  return a + b;\n}');
+    });
+    server.send(editor.take());
+    expect(server.text()).toBe('function add(a, b) {\n  return a + b;\n}');
+  });
+});
+
 describe('a CollabCode update: the document’s bounds', () => {
   it(`holds at most GAME_DOC_MAX_CHARS characters, counting what an update deletes: '${gameMessages.codeTooLong}'`, () => {
     const server = serverDoc('x'.repeat(GAME_DOC_MAX_CHARS - 5));

@@ -40,8 +40,9 @@ export const CODE_UPDATE_MAX_BYTES =
 /**
  * What one update may cost the server. Yjs places a concurrent insert by scanning the items between
  * its neighbours, so a few thousand inserts from distinct client ids at one spot take seconds to
- * merge: an update carries few structs (items and deleted ranges) from few clients, and the items it
- * would scan are counted before it is applied (`CODE_UPDATE_MAX_STEPS`, a few milliseconds of work).
+ * merge: an update carries few new items from few clients, and the items it would scan are counted
+ * before it is applied (`CODE_UPDATE_MAX_STEPS`, a few milliseconds of work). Its deletions may
+ * cover at most one pass over the document (`GAME_DOC_MAX_ITEMS`), so select-all-and-paste works.
  */
 export const CODE_UPDATE_MAX_STRUCTS = 100;
 export const CODE_UPDATE_MAX_CLIENTS = 4;

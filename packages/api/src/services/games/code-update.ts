@@ -183,7 +183,8 @@ export function parseCodeUpdate(bytes: Uint8Array): ParsedCodeUpdate {
     const client = reader.uint();
     const count = reader.uint();
     if (count > bytes.length) throw invalid();
-    if (deletes.length + count > CODE_UPDATE_MAX_STRUCTS) throw tooLarge();
+    // Deleted ranges cost one pass over the items they cover: as many as the document may hold.
+    if (deletes.length + count > GAME_DOC_MAX_ITEMS) throw tooLarge();
     for (let d = 0; d < count; d += 1) {
       const range = { client, clock: reader.uint(), length: reader.uint() };
       if (range.length === 0) throw invalid();
@@ -258,10 +259,6 @@ export function admitUpdate(doc: Y.Doc, docBytes: number, update: ParsedCodeUpda
   if (store.clients.size + newClients > GAME_DOC_MAX_CLIENTS) {
     throw refuse(gameMessages.documentFull);
   }
-  // Each new struct and deleted range may split up to two items.
-  const growth = newStructs + 2 * (newStructs + update.deletes.length);
-  if (docItemCount(doc) + growth > GAME_DOC_MAX_ITEMS) throw refuse(gameMessages.documentFull);
-
   const stateOf = (client: number) => known.get(client) ?? docState(store, client);
   let steps = 0;
   const spend = (count: number) => {
@@ -316,8 +313,13 @@ export function admitUpdate(doc: Y.Doc, docBytes: number, update: ParsedCodeUpda
     }
   }
 
-  const deletedChars = countDeletes(update, stateOf, store, spend);
-  if (text.length + addedChars - deletedChars.inNew - deletedChars.inDoc > GAME_DOC_MAX_CHARS) {
+  const deleted = countDeletes(update, stateOf, store);
+  // Deleting is linear in the items covered (Yjs visits each): at most one pass over the document.
+  if (deleted.visited > GAME_DOC_MAX_ITEMS) throw tooLarge();
+  // A new item may split the items at both its neighbours; a deleted range those at its ends.
+  const growth = 3 * newStructs + deleted.splits;
+  if (docItemCount(doc) + growth > GAME_DOC_MAX_ITEMS) throw refuse(gameMessages.documentFull);
+  if (text.length + addedChars - deleted.inNew - deleted.inDoc > GAME_DOC_MAX_CHARS) {
     throw refuse(gameMessages.codeTooLong);
   }
 }
@@ -337,17 +339,19 @@ function scanLength(text: Y.Text, left: Anchor, right: Anchor, cap: number): num
 }
 
 /**
- * The characters the update's deleted ranges remove: from the document's visible text, and from the
- * update's own new text. Ranges must lie within what the document and the update hold.
+ * What the update's deleted ranges do: the characters they remove from the document's visible text
+ * and from the update's own new text, the document's items they visit and split. Ranges must lie
+ * within what the document and the update hold.
  */
 function countDeletes(
   update: ParsedCodeUpdate,
   stateOf: (client: number) => number,
   store: Y.Doc['store'],
-  spend: (count: number) => void,
-): { inDoc: number; inNew: number } {
+): { inDoc: number; inNew: number; visited: number; splits: number } {
   let inDoc = 0;
   let inNew = 0;
+  let visited = 0;
+  let splits = 0;
   const byClient = new Map<number, DeleteRange[]>();
   for (const range of update.deletes) {
     const ranges = byClient.get(range.client) ?? [];
@@ -372,21 +376,23 @@ function countDeletes(
     for (const range of merged) {
       const rangeEnd = range.clock + range.length;
       if (rangeEnd > end) throw notCode();
-      spend(1);
+      visited += 1;
       if (range.clock < state) {
         const docStructs = store.clients.get(client)!;
         const stop = Math.min(rangeEnd, state);
         for (let i = findIndex(docStructs, range.clock); i < docStructs.length; i += 1) {
           const struct = docStructs[i]!;
-          if (struct.id.clock >= stop) break;
-          spend(1);
+          const structEnd = struct.id.clock + struct.length;
+          if (struct.id.clock >= stop || visited > GAME_DOC_MAX_ITEMS) break;
+          visited += 1;
+          if (range.clock > struct.id.clock) splits += 1;
+          if (stop < structEnd) splits += 1;
           if (struct instanceof Y.Item && !struct.deleted && struct.countable) {
-            inDoc +=
-              Math.min(stop, struct.id.clock + struct.length) -
-              Math.max(range.clock, struct.id.clock);
+            inDoc += Math.min(stop, structEnd) - Math.max(range.clock, struct.id.clock);
           }
         }
       }
+      if (rangeEnd <= state) continue;
       for (const struct of structs) {
         if (!struct.text) continue;
         const from = Math.max(range.clock, state, struct.clock);
@@ -395,5 +401,5 @@ function countDeletes(
       }
     }
   }
-  return { inDoc, inNew };
+  return { inDoc, inNew, visited, splits };
 }
