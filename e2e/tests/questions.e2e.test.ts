@@ -37,6 +37,12 @@ describe('questions', () => {
     await asker.getByRole('link', { name: 'Ask a Question' }).first().click();
     await asker.waitForURL('**/new/question');
     await asker.getByText('* indicates mandatory fields').waitFor();
+    // Nothing is an error before it was touched; leaving a field says what it lacks.
+    expect(await asker.locator('.field__error').count()).toBe(0);
+    await asker.getByLabel('Question Title').focus();
+    await asker.getByLabel('Question Text').focus();
+    await asker.getByText('Title cannot be empty').waitFor();
+    expect(await asker.locator('.field__error').count()).toBe(1);
     await asker.getByRole('button', { name: 'Post Question' }).click();
     await asker.getByText('Title cannot be empty').waitFor();
     await asker.getByText('Question text cannot be empty').waitFor();

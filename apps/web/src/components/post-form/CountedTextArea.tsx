@@ -10,6 +10,8 @@ export interface CountedTextAreaProps {
   error?: string | null;
   onChange: (value: string) => void;
   autoFocus?: boolean;
+  /** The field's name for useFieldVisits (its error shows once the user leaves it). */
+  field?: string;
 }
 
 /** A post's mandatory text (question or answer) with the characters-left counter near TEXT_MAX. */
@@ -20,10 +22,11 @@ export function CountedTextArea({
   error,
   onChange,
   autoFocus,
+  field,
 }: CountedTextAreaProps) {
   const counterId = useId();
   return (
-    <div className="counted-field">
+    <div className="counted-field" data-field={field}>
       <TextAreaField
         label={label}
         required

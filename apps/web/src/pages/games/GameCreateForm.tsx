@@ -1,13 +1,7 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  type FocusEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, ButtonLink, PageHeader } from '../../components';
+import { useFieldVisits } from '../../components/form/useFieldVisits';
 import { useApplyGame } from '../../hooks/useGameCache';
 import { errorMessage } from '../../lib/errors';
 import {
@@ -63,37 +57,6 @@ export function useCreateGameForm() {
   return { basics, changeBasics, errors, clear, visit, failure, submit };
 }
 
-/**
- * Runs `show` now, or, while a mouse button or finger is down, once it is released: a message shown
- * on blur moves what is below it, and moving the control under a press in progress loses the click.
- */
-function useAfterPress() {
-  const pressed = useRef(false);
-  useEffect(() => {
-    const down = () => (pressed.current = true);
-    const up = () => (pressed.current = false);
-    document.addEventListener('pointerdown', down, true);
-    document.addEventListener('pointerup', up, true);
-    document.addEventListener('pointercancel', up, true);
-    return () => {
-      document.removeEventListener('pointerdown', down, true);
-      document.removeEventListener('pointerup', up, true);
-      document.removeEventListener('pointercancel', up, true);
-    };
-  }, []);
-  return (show: () => void) => {
-    if (!pressed.current) return show();
-    const release = () => {
-      document.removeEventListener('pointerup', release);
-      document.removeEventListener('pointercancel', release);
-      // After the click that follows the release.
-      window.setTimeout(show, 0);
-    };
-    document.addEventListener('pointerup', release);
-    document.addEventListener('pointercancel', release);
-  };
-}
-
 export interface GameCreateFormProps {
   title: string;
   subtitle: string;
@@ -126,17 +89,9 @@ export function GameCreateForm({
     event.preventDefault();
     onSubmit();
   };
-  // A field is an element marked data-field (an input, or a group such as the problem picker); moving
-  // within the same group (radio to radio) is not leaving it.
-  const afterPress = useAfterPress();
-  const handleBlur = (event: FocusEvent<HTMLFormElement>) => {
-    const group = (event.target as Element).closest<HTMLElement>('[data-field]');
-    const field = group?.dataset.field;
-    if (!group || !isGameFormField(field)) return;
-    if (event.relatedTarget instanceof Node && group.contains(event.relatedTarget)) return;
-    const found = validate();
-    afterPress(() => form.visit(field, found));
-  };
+  const handleBlur = useFieldVisits((field) => {
+    if (isGameFormField(field)) form.visit(field, validate());
+  });
   return (
     <div className="page form-page game-form-page">
       <PageHeader title={title} subtitle={subtitle} />

@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useUserContext } from '../../auth/context';
 import { Alert, PageHeader } from '../../components';
 import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
+import { useFieldVisits } from '../../components/form/useFieldVisits';
 import { CountedTextArea } from '../../components/post-form/CountedTextArea';
 import { DraftStatus } from '../../components/post-form/DraftStatus';
 import { LeaveFormDialog } from '../../components/post-form/LeaveFormDialog';
@@ -49,9 +50,13 @@ function AnswerForm({ qid }: { qid: number }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const { serverError, submit } = usePostSubmit('Error while posting the answer');
 
+  const input = { qid, text: text.trim() };
+  const onLeaveField = useFieldVisits(() =>
+    setFieldError(formErrors(CreateAnswerInput, input).text ?? null),
+  );
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = { qid, text: text.trim() };
     const problem = formErrors(CreateAnswerInput, input).text ?? null;
     setFieldError(problem);
     if (problem) focusFirstError();
@@ -84,10 +89,12 @@ function AnswerForm({ qid }: { qid: number }) {
         ref={formRef}
         className="form card post-form"
         onSubmit={(e) => void onSubmit(e)}
+        onBlur={onLeaveField}
         noValidate
       >
         <CountedTextArea
           label="Answer Text"
+          field="text"
           value={text}
           error={fieldError}
           onChange={(value) => {

@@ -11,6 +11,7 @@ import { useUserContext } from '../../auth/context';
 import { Alert, PageHeader, TextField } from '../../components';
 import { MarkdownPreview } from '../../components/markdown/MarkdownPreview';
 import { CharacterCounter, TagsCounter } from '../../components/post-form/CharacterCounter';
+import { useFieldVisits } from '../../components/form/useFieldVisits';
 import { CountedTextArea } from '../../components/post-form/CountedTextArea';
 import { DraftStatus } from '../../components/post-form/DraftStatus';
 import { LeaveFormDialog } from '../../components/post-form/LeaveFormDialog';
@@ -54,13 +55,19 @@ export default function NewQuestionPage() {
     if (errors[field]) setErrors((old) => ({ ...old, [field]: undefined }));
   };
 
+  const input = {
+    title: fields.title.trim(),
+    text: fields.text.trim(),
+    tags: parseTagNames(fields.tags),
+  };
+  const onLeaveField = useFieldVisits((field) => {
+    if (field !== 'title' && field !== 'text' && field !== 'tags') return;
+    const problem = formErrors(CreateQuestionInput, input)[field];
+    setErrors((old) => ({ ...old, [field]: problem }));
+  });
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = {
-      title: fields.title.trim(),
-      text: fields.text.trim(),
-      tags: parseTagNames(fields.tags),
-    };
     const problems = formErrors(CreateQuestionInput, input);
     setErrors(problems);
     const refused = Object.keys(problems).length > 0;
@@ -81,6 +88,7 @@ export default function NewQuestionPage() {
         ref={formRef}
         className="form card post-form"
         onSubmit={(e) => void onSubmit(e)}
+        onBlur={onLeaveField}
         noValidate
       >
         <div className="counted-field">
@@ -88,6 +96,7 @@ export default function NewQuestionPage() {
             label="Question Title"
             required
             hint={`Limit title to ${TITLE_MAX} characters or less`}
+            data-field="title"
             value={fields.title}
             error={errors.title}
             aria-describedby={ids.title}
@@ -103,12 +112,13 @@ export default function NewQuestionPage() {
         </div>
         <CountedTextArea
           label="Question Text"
+          field="text"
           hint="Add details"
           value={fields.text}
           error={errors.text}
           onChange={set('text')}
         />
-        <div className="counted-field">
+        <div className="counted-field" data-field="tags">
           <TagInput
             value={fields.tags}
             error={errors.tags}
