@@ -7,7 +7,7 @@ import { useTestServer } from './test-server';
 // that shows a new session cookie (socket/identity.ts), must not lose any event, nor give one twice.
 
 const running = useTestServer({ rateLimits: { messages: { max: 1_000_000, windowMs: 1000 } } });
-const { mutate, signUp, browser } = socketClients(running);
+const { mutate, signUp, open, browser } = socketClients(running);
 
 const PASSWORD = 'password123';
 let other: string;
@@ -34,6 +34,29 @@ const texts = (prefix: string, count: number) =>
 const reconnected = (socket: Socket) =>
   new Promise<void>((resolve) => socket.once('disconnect', () => socket.once('connect', resolve)));
 
+/**
+ * Cuts the socket's connection (its engine's transport closes under the client) and keeps it away
+ * while `meanwhile` runs, then lets it reconnect as socket.io-client does on its own.
+ */
+async function cutDuring(socket: Socket, meanwhile: () => Promise<void>) {
+  socket.io.reconnection(false);
+  const engineId = socket.io.engine.id;
+  const cut = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+  socket.io.engine.close();
+  await cut;
+  // The server has seen the cut too: engine.io no longer knows the connection's id.
+  const known = async () => {
+    const res = await fetch(`${running.url}/socket.io/?EIO=4&transport=polling&sid=${engineId}`);
+    return ((await res.json()) as { code: number }).code !== 1;
+  };
+  await expect.poll(known, { interval: 20, timeout: 5000 }).toBe(false);
+  await meanwhile();
+  const back = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.io.reconnection(true);
+  socket.connect();
+  await back;
+}
+
 /** A signed-in browser whose socket is on websocket, and what the socket hears. */
 async function signedInOnWebSocket() {
   const client = browser();
@@ -50,13 +73,8 @@ describe('a socket whose connection is cut for a moment', () => {
     const before = texts('before the cut', 3);
     await send(before);
     await until(() => heard(seen).length === before.length);
-
-    const back = reconnected(socket);
-    // The network goes: the engine's transport closes under the client, which reconnects.
-    socket.io.engine.close();
     const during = texts('during the cut', 10);
-    await send(during);
-    await back;
+    await cutDuring(socket, () => send(during));
     const after = texts('after the cut', 3);
     await send(after);
     await until(() => heard(seen).length >= before.length + during.length + after.length);
@@ -64,23 +82,65 @@ describe('a socket whose connection is cut for a moment', () => {
     expect(heard(seen)).toEqual([...before, ...during, ...after]);
   });
 
-  it('keeps the chat rooms it had joined', async () => {
+  it('hears the messages of the chats it had joined, and the new chats of its user', async () => {
     const { username, socket, seen } = await signedInOnWebSocket();
     const { data } = await mutate<{ chat: { id: number } }>('chat.create', { username }, other);
     const chatId = data.chat.id;
     await join(socket, 'joinChat', chatId);
-
-    const back = reconnected(socket);
-    socket.io.engine.close();
-    await mutate('chat.send', { chatId, msg: 'while you were away' }, other);
-    await back;
+    // The other side of the chat has it open too: once it hears a message, so could the cut socket.
+    const otherSocket = await open(other);
+    const otherSeen = record(otherSocket);
+    await join(otherSocket, 'joinChat', chatId);
+    const third = await signUp(uniqueName('tess'));
+    let newChat = 0;
+    await cutDuring(socket, async () => {
+      await mutate('chat.send', { chatId, msg: 'while you were away' }, other);
+      await until(() => !!otherSeen.chatUpdate);
+      const created = await mutate<{ chat: { id: number } }>('chat.create', { username }, third);
+      newChat = created.data.chat.id;
+    });
     await mutate('chat.send', { chatId, msg: 'welcome back' }, other);
-    const messages = () =>
-      (seen.chatUpdate ?? []).filter(
-        (update) => (update as { type: string }).type === 'newMessage',
-      );
+    const updates = () =>
+      (seen.chatUpdate ?? []) as { type: string; chat: { _id: string; messages: unknown[] } }[];
+    const messages = () => updates().filter((update) => update.type === 'newMessage');
     await until(() => messages().length === 2);
     expect(JSON.stringify(messages()[0])).toContain('while you were away');
+    expect(updates().filter((update) => update.chat._id === String(newChat))).toMatchObject([
+      { type: 'created' },
+    ]);
+  });
+});
+
+describe('a socket cut while its browser signs out', () => {
+  it('comes back signed out, without the events of the chats it was in', async () => {
+    const { client, username, socket, seen } = await signedInOnWebSocket();
+    const { data } = await mutate<{ chat: { id: number } }>('chat.create', { username }, other);
+    const chatId = data.chat.id;
+    await join(socket, 'joinChat', chatId);
+    const otherSocket = await open(other);
+    const otherSeen = record(otherSocket);
+    await join(otherSocket, 'joinChat', chatId);
+    await cutDuring(socket, async () => {
+      expect((await client.rest.post('/user/logout', {})).status).toBe(200);
+      await mutate('chat.send', { chatId, msg: 'for the signed-in user only' }, other);
+      await until(() => !!otherSeen.chatUpdate);
+    });
+    // A public event after it is back arrives: the chat's message would have come before it.
+    const { data: asked } = await mutate<{ question: { id: number } }>(
+      'question.create',
+      { title: 'Are you back?', text: 'A public question after the return.', tags: ['net'] },
+      other,
+    );
+    await until(() =>
+      (seen.questionUpdate ?? []).some(
+        (question) => (question as { _id: string })._id === String(asked.question.id),
+      ),
+    );
+    await roundTrip(socket);
+    const messages = (seen.chatUpdate ?? []).filter(
+      (update) => (update as { type: string }).type === 'newMessage',
+    );
+    expect(messages).toEqual([]);
   });
 });
 

@@ -1,14 +1,7 @@
-import {
-  appRouter,
-  codeText,
-  type BusEvent,
-  type ChatEvent,
-  type GameEvent,
-  type GameView,
-} from '@app/api';
+import { appRouter, codeText, type BusEvent, type GameEvent, type GameView } from '@app/api';
 import { log } from '../log';
 import { createCodeUpdates } from './code-updates';
-import { chatRoom, gameRoom, PUBLIC_ROOM, SIGNED_IN_ROOM } from './rooms';
+import { chatRoom, gameRoom, PUBLIC_ROOM, SIGNED_IN_ROOM, userRoom } from './rooms';
 import {
   anonymousContext,
   socketContext,
@@ -87,39 +80,46 @@ export async function bridgeEvents(io: IoServer, { deps }: SocketOptions): Promi
   });
 
   const chatEvent = handle(async ({ payload: event }: BusEvent<'chat'>) => {
-    // A new message goes to the sockets in the chat's room. A new chat or a new participant changes
-    // the participants' chat lists wherever they are: nobody can have joined a chat's room before
-    // the chat existed, or before being in it.
-    const sockets =
+    // A new message goes to the chat's room. A new chat or a new participant changes the
+    // participants' chat lists wherever they are: nobody can have joined a chat's room before the
+    // chat existed, or before being in it, so those go to the rooms of the users it names.
+    // Broadcasts to rooms, so that a socket cut for a moment gets them on its return (recovery.ts).
+    const rooms =
       event.type === 'newMessage'
-        ? await io.in(chatRoom(event.chatId)).fetchSockets()
-        : await io.in(SIGNED_IN_ROOM).fetchSockets();
-    const candidates = sockets.filter((socket) => {
-      const username = usernameOf(socket);
-      return username !== null && mayHear(event, username);
-    });
+        ? [chatRoom(event.chatId)]
+        : (event.type === 'created' ? event.chat.participants : event.participants).map(userRoom);
+    const sockets = await io.in(rooms).fetchSockets();
     // A participant now, by the session as it is now (chat.byId refuses anyone else).
     const checked = await Promise.all(
-      candidates.map(async (socket) => {
+      sockets.map(async (socket) => {
+        if (usernameOf(socket) === null) return { socket, receiver: null };
         const caller = await callerOf(socket);
         const chat = await caller.chat.byId({ chatId: event.chatId }).catch(() => null);
-        return chat ? { socket, caller, chat } : null;
+        return { socket, receiver: chat ? { caller, chat } : null };
       }),
     );
-    const receivers = checked.filter((receiver) => receiver !== null);
-    const [first] = receivers;
-    if (!first) return;
-    const page = await first.caller.chat.messages({ chatId: event.chatId });
-    const messages = [...page.items].sort((a, b) => a.id - b.id);
-    const participants =
-      event.type === 'created'
-        ? event.chat.participants
-        : event.type === 'newParticipant'
-          ? event.participants
-          : first.chat.participants;
-    const { createdAt } = first.chat;
-    const chat = wireChat({ id: event.chatId, participants, createdAt }, messages);
-    for (const { socket } of receivers) socket.emit('chatUpdate', { chat, type: event.type });
+    // The chat is read with the session of a socket that may read it; a new chat is in the event
+    // itself, so it reaches its participants' cut sockets even when none of theirs is live. (A
+    // message or a participant reaches the cut sockets when one socket of the chat is live.)
+    const first = checked.find((entry) => entry.receiver !== null)?.receiver;
+    let chat: ReturnType<typeof wireChat>;
+    if (first) {
+      const page = await first.caller.chat.messages({ chatId: event.chatId });
+      const messages = [...page.items].sort((a, b) => a.id - b.id);
+      const participants =
+        event.type === 'created'
+          ? event.chat.participants
+          : event.type === 'newParticipant'
+            ? event.participants
+            : first.chat.participants;
+      const { createdAt } = first.chat;
+      chat = wireChat({ id: event.chatId, participants, createdAt }, messages);
+    } else if (event.type === 'created') chat = wireChat(event.chat, []);
+    else return;
+    const refused = checked
+      .filter((entry) => entry.receiver === null)
+      .map(({ socket }) => socket.id);
+    io.to(rooms).except(refused).emit('chatUpdate', { chat, type: event.type });
   });
 
   /**
@@ -236,11 +236,4 @@ export async function bridgeEvents(io: IoServer, { deps }: SocketOptions): Promi
       for (const unsubscribe of unsubscribes) unsubscribe();
     },
   };
-}
-
-/** The event itself must name the user for created and newParticipant (chat-access's mayReceive). */
-function mayHear(event: ChatEvent, username: string): boolean {
-  if (event.type === 'created') return event.chat.participants.includes(username);
-  if (event.type === 'newParticipant') return event.participants.includes(username);
-  return true;
 }

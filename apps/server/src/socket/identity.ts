@@ -5,7 +5,8 @@ import { isHttps, type CreateRequestContext } from '../context';
 import { log } from '../log';
 import { isAllowedOrigin } from '../origin';
 import { SESSION_COOKIE } from '../session';
-import { PUBLIC_ROOM, SIGNED_IN_ROOM, type RoomTickets } from './rooms';
+import { RECOVERY_MS } from './recovery';
+import { PUBLIC_ROOM, SIGNED_IN_ROOM, userRoom, type RoomTickets } from './rooms';
 import type { IoSocket as Socket } from './socket-context';
 
 /**
@@ -35,7 +36,7 @@ import type { IoSocket as Socket } from './socket-context';
  *   travel on the event bus like any event (the login may land on another process than the socket).
  *
  * When the user changes, the connection's sockets leave the rooms of the old one (chats, games,
- * signed-in) and join the signed-in room of the new one. Every call a socket makes is built from
+ * signed-in, the user's own) and join the signed-in room and the own room of the new one. Every call a socket makes is built from
  * the session as it is now (socket-context.ts), and the procedure checks it again.
  */
 
@@ -121,6 +122,12 @@ export interface IdentityOptions {
 
 export type Identities = ReturnType<typeof createIdentities>;
 
+/** What identities need of socket.io's adapter: where disconnected sockets wait to be recovered. */
+export interface RecoveryStore {
+  persistSession(session: { pid: string; data: unknown }): void;
+  restoreSession(pid: string, offset: string): Promise<unknown> | null;
+}
+
 export function createIdentities({
   deps,
   createRequestContext,
@@ -133,6 +140,13 @@ export function createIdentities({
   const byKey = new Map<string, Set<Connection>>();
   const handshakes = new WeakMap<IncomingMessage, Handshake>();
   const ofEngine = new WeakMap<EngineSocket, Connection>();
+  // Sockets disconnected by a network cut wait RECOVERY_MS with their rooms (recovery.ts): by
+  // their browser, so that a change of its session cookie meanwhile stops their recovery.
+  const browserOfSocket = new WeakMap<object, string>();
+  const waitingByKey = new Map<string, Set<string>>();
+  const unrecoverable = new Set<string>();
+  const forget = (set: Set<string>, pid: string) =>
+    setTimeout(() => set.delete(pid), RECOVERY_MS).unref();
 
   async function verified(sessionId: string | null): Promise<Identity> {
     if (!sessionId) return SIGNED_OUT;
@@ -173,7 +187,7 @@ export function createIdentities({
     joins.cancelAll(socket);
     for (const room of socket.rooms)
       if (room !== socket.id && room !== PUBLIC_ROOM) void socket.leave(room);
-    if (identity.username) void socket.join(SIGNED_IN_ROOM);
+    if (identity.username) void socket.join([SIGNED_IN_ROOM, userRoom(identity.username)]);
   }
 
   function apply(conn: Connection, identity: Identity) {
@@ -262,6 +276,12 @@ export function createIdentities({
   /** An HTTP response set or cleared the session cookie of the browser with this key. */
   function sessionChanged(key: string, value: string) {
     const shown = value === '' ? undefined : value;
+    // Its cut sockets' rooms and events were another session's: they start afresh instead.
+    for (const pid of waitingByKey.get(key) ?? []) {
+      unrecoverable.add(pid);
+      forget(unrecoverable, pid);
+    }
+    waitingByKey.delete(key);
     for (const conn of byKey.get(key) ?? []) {
       const { engine } = conn;
       if (conn.sessionCookie === shown) continue; // it showed that cookie already
@@ -338,6 +358,7 @@ export function createIdentities({
         return;
       }
       conn.sockets.add(socket);
+      browserOfSocket.set(socket.data, conn.key);
       socket.once('disconnect', () => conn.sockets.delete(socket));
       sync(socket, conn.identity);
     },
@@ -350,6 +371,31 @@ export function createIdentities({
       return conn.identity;
     },
 
+    /**
+     * Watches socket.io's recovery store: a socket's saved rooms and missed events are not given
+     * back once its browser's session cookie has changed since it was cut.
+     */
+    guardRecovery(store: RecoveryStore): void {
+      const persist = store.persistSession.bind(store);
+      const restore = store.restoreSession.bind(store);
+      store.persistSession = (session) => {
+        persist(session);
+        const key = browserOfSocket.get(session.data as object);
+        if (key === undefined) return;
+        let waiting = waitingByKey.get(key);
+        if (!waiting) waitingByKey.set(key, (waiting = new Set()));
+        waiting.add(session.pid);
+        const forgetting = waiting;
+        setTimeout(() => {
+          forgetting.delete(session.pid);
+          if (forgetting.size === 0 && waitingByKey.get(key) === forgetting)
+            waitingByKey.delete(key);
+        }, RECOVERY_MS).unref();
+      };
+      store.restoreSession = (pid, offset) =>
+        unrecoverable.delete(pid) ? Promise.resolve(null) : restore(pid, offset);
+    },
+
     /** Checks the socket's session again (a call was refused as signed out, say). */
     async recheck(socket: Socket): Promise<void> {
       const conn = ofEngine.get(socket.conn);
@@ -358,12 +404,12 @@ export function createIdentities({
 
     /**
      * Watches the server's HTTP responses for ones that set or clear the session cookie of a
-     * browser with open connections. Answers the function that stops watching.
+     * browser with open connections, or with cut ones waiting to be recovered. Answers the function that stops watching.
      */
     watch(server: HttpServer): () => void {
       const onRequest = (req: IncomingMessage, res: ServerResponse) => {
         const key = browserKeyIn(req.headers.cookie);
-        if (!key || !byKey.has(key)) return;
+        if (!key || (!byKey.has(key) && !waitingByKey.has(key))) return;
         res.once('finish', () => {
           const value = sessionCookieSet(res.getHeader('set-cookie'));
           if (value !== undefined) sessionChanged(key, value);

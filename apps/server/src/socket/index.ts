@@ -69,6 +69,7 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
 
   const joins = roomTickets();
   const identities = createIdentities({ ...options, joins });
+  identities.guardRecovery(io.of('/').adapter);
   io.engine.use(identities.middleware);
   io.engine.on('connection', identities.opened);
   const unwatch = identities.watch(server);

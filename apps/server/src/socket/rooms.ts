@@ -1,6 +1,7 @@
-/** socket.io rooms: every socket is in PUBLIC; signed-in ones also in SIGNED_IN. */
+/** socket.io rooms: every socket is in PUBLIC; signed-in ones also in SIGNED_IN and their user's. */
 export const PUBLIC_ROOM = 'public';
 export const SIGNED_IN_ROOM = 'signed-in';
+export const userRoom = (username: string) => `user:${username}`;
 export const chatRoom = (chatId: number | string) => `chat:${chatId}`;
 export const gameRoom = (gameId: string) => `game:${gameId}`;
 
