@@ -128,6 +128,9 @@ export default function CollabEditor(props: CollabEditorProps) {
   // The event id the initial state was read at: the room stream starts after it.
   const [start, setStart] = useState<{ lastEventId: string | null } | null>(null);
   const [synced, setSynced] = useState(false);
+  // Bumped when the server refuses an edit: the document is built again from the server's state,
+  // since Yjs cannot take back local changes and later edits would build on the refused ones.
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     if (!host.current) return;
@@ -163,8 +166,8 @@ export default function CollabEditor(props: CollabEditorProps) {
             if (closed) return;
             if (isRefusal(err)) {
               latest.current.onError(errorMessage(err));
-              // The server refused it: take its text back, so this editor does not drift away.
-              void resync();
+              // The server refused it: start again from its text, so this editor does not drift away.
+              setGeneration((current) => current + 1);
             } else {
               pending.unshift(update);
               schedule(RETRY_MS);
@@ -219,14 +222,6 @@ export default function CollabEditor(props: CollabEditorProps) {
       });
     };
     awareness.on('change', onCursorsMoved);
-
-    const resync = () =>
-      utils.client.game.codeState.query({ id: gameId }).then(
-        ({ update }) => {
-          if (!closed && update) Y.applyUpdate(doc, base64ToBytes(update), REMOTE);
-        },
-        () => undefined,
-      );
 
     const view = new EditorView({
       parent: host.current,
@@ -284,7 +279,7 @@ export default function CollabEditor(props: CollabEditorProps) {
       setStart(null);
       setSynced(false);
     };
-  }, [gameId, utils]);
+  }, [gameId, utils, generation]);
 
   // Editable only once the shared text has arrived, and only while the game lets this user edit.
   const editable = canEdit && synced;
