@@ -306,15 +306,18 @@ describe('CollabCode: who hears the room', () => {
     const bobHears = (await bob.listen(controller.signal).game.onPresence({ id }))[
       Symbol.asyncIterator
     ]();
-    const heard = bobHears.next();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    let heard: { update: string } | undefined;
+    const hearing = bobHears.next().then(({ value }) => (heard = value ?? undefined));
     const overlay = 'red; position: fixed; inset: 0';
     const claimed = encodeAwarenessUpdate([
       { clientID: 7, clock: 1, state: { user: { name: 'carol', color: overlay }, cursor: null } },
     ]);
-    await alice.api.game.presence({ id, update: b64(claimed) });
-    const { value } = await heard;
-    const [entry] = decodeAwarenessUpdate(Buffer.from(value?.update ?? '', 'base64'));
+    // Sent until bob's stream, which may not be listening yet, hears it (a cursor is not replayed).
+    while (!heard) {
+      await alice.api.game.presence({ id, update: b64(claimed) });
+      await Promise.race([hearing, new Promise((resolve) => setImmediate(resolve))]);
+    }
+    const [entry] = decodeAwarenessUpdate(Buffer.from(heard.update, 'base64'));
     expect(entry?.state).toEqual({
       user: { name: 'alice', ...presenceColor('alice') },
       cursor: null,
