@@ -105,7 +105,7 @@ describe('a CollabCode update bomb', () => {
     expect(answers).toEqual(
       answers.map(() => ({ status: 400, message: gameMessages.updateTooLarge })),
     );
-    expect(during.length).toBeGreaterThan(2);
+    expect(during.length).toBeGreaterThanOrEqual(2);
     expect(Math.max(...during)).toBeLessThan(bound);
     const { update } = await query<{ update: string }>('game.codeState', { id: gameId }, alice);
     expect(codeText(update)).toBe(SIGNATURE);
