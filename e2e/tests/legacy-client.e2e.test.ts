@@ -96,13 +96,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens the fixture page in a fresh context, signs up through /user/signup, opens the socket. */
-async function legacyUser(prefix: string): Promise<LegacyUser> {
+/** The fixture page in a fresh browser context, not signed in, its socket not opened yet. */
+async function legacyPage(prefix: string): Promise<LegacyUser> {
   const origin = inject('legacyClientOrigin');
   const page = await newUser(browser, undefined, origin);
   await page.goto(`/?server=${encodeURIComponent(baseURL())}`);
   await page.waitForFunction(() => typeof window.legacy === 'object');
-  const user = new LegacyUser(page, uniqueName(prefix));
+  return new LegacyUser(page, uniqueName(prefix));
+}
+
+/** Opens the fixture page in a fresh context, signs up through /user/signup, opens the socket. */
+async function legacyUser(prefix: string): Promise<LegacyUser> {
+  const user = await legacyPage(prefix);
   const signedUp = await user.ok('POST', '/user/signup', {
     username: user.username,
     password: 'password123',
@@ -312,5 +317,78 @@ describe('the original client, from another origin (axios + socket.io-client)', 
     expect(over.find((g: GameInstance) => g.gameID === gameID).state.winners).toEqual([
       bob.username,
     ]);
+  });
+});
+
+describe('the original client, whose socket opens before its user signs in', () => {
+  it('hears every event sent after the sign-in, each once', async () => {
+    const sender = await legacyUser('sender');
+    // As the client starts: the socket first, signed out; the user signs in later.
+    const user = await legacyPage('late');
+    await user.connect();
+    const prefix = `while signing in ${Date.now().toString(36)}`;
+    /**
+     * Changes the sender's biography while `act` runs and five times after: answers those five.
+     * Each change is a userUpdate, which signed-in sockets hear.
+     */
+    const sendAround = async (act: () => Promise<void>) => {
+      let done = false;
+      const afterwards: string[] = [];
+      const sending = (async () => {
+        for (let n = 0; afterwards.length < 5; n++) {
+          const msg = `${prefix} ${n}`;
+          if (done) afterwards.push(msg);
+          await sender.ok('PATCH', '/user/updateBiography', {
+            username: sender.username,
+            biography: msg,
+          });
+        }
+      })();
+      await act();
+      done = true;
+      await sending;
+      return afterwards;
+    };
+    const afterSignIn = await sendAround(async () => {
+      await user.ok('POST', '/user/signup', { username: user.username, password: 'password123' });
+    });
+    const heard = async () =>
+      (await user.received<{ user: { biography: string } }>('userUpdate')).map(
+        (update) => update.user.biography,
+      );
+    await expect.poll(heard, { timeout: 10_000 }).toEqual(expect.arrayContaining(afterSignIn));
+
+    for (const msg of afterSignIn)
+      expect((await heard()).filter((text) => text === msg)).toHaveLength(1);
+  });
+
+  it('a socket on websocket that signs out hears the public events of its reconnection, each once', async () => {
+    const sender = await legacyUser('asker');
+    const user = await legacyUser('leaver');
+    await expect.poll(() => user.page.evaluate(() => window.legacy.transport())).toBe('websocket');
+    // The server closes the websocket for it to show the cleared cookie; it reconnects.
+    await user.ok('POST', '/user/logout', {});
+    const titles: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const title = `Asked while ${user.username} signed out ${n}`;
+      titles.push(title);
+      await sender.ok('POST', '/question/addQuestion', {
+        title,
+        text: 'Does the signed-out socket hear this?',
+        tags: [{ name: uniqueTag('away'), description: 'user added tag' }],
+        askedBy: sender.username,
+        askDateTime: new Date().toISOString(),
+        answers: [],
+        upVotes: [],
+        downVotes: [],
+        views: [],
+        comments: [],
+      });
+    }
+    const asked = async () =>
+      (await user.received<{ title: string }>('questionUpdate')).map((question) => question.title);
+    await expect.poll(asked, { timeout: 10_000 }).toEqual(expect.arrayContaining(titles));
+    for (const title of titles)
+      expect((await asked()).filter((text) => text === title)).toHaveLength(1);
   });
 });
