@@ -2,7 +2,7 @@ import { authMessages } from '@app/validators';
 import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_COOKIE } from './socket/identity';
-import { join, record, roundTrip, settle, socketClients, until } from './socket-test-clients';
+import { join, record, roundTrip, socketClients, until } from './socket-test-clients';
 import { useTestServer } from './test-server';
 
 // SPEC §7's client opens its socket when the app starts, usually before the user signs in over
@@ -18,7 +18,7 @@ let counter = 0;
 const uniqueName = (prefix: string) => `${prefix}_${++counter}`;
 
 beforeAll(async () => {
-  other = await signUp('other_i');
+  other = await signUp('witnessedi');
 });
 
 /** Sends global messages until the socket hears one (a sign-in shows on its next request). */
@@ -75,6 +75,24 @@ async function joinedChat(socket: Socket, username: string) {
   const { data } = await mutate<{ chat: { id: number } }>('chat.create', { username }, other);
   await join(socket, 'joinChat', data.chat.id);
   return data.chat.id;
+}
+
+/**
+ * A socket of `other`, in the given chats and game: once it has heard an event, the socket under
+ * test would have heard it too (the bridge sends each event to all its sockets at once), so a round
+ * trip on that socket is the barrier before checking that it did not.
+ */
+async function witness(chatIds: number[], gameID?: string) {
+  const socket = await open(other);
+  const seen = record(socket);
+  for (const chatId of chatIds) await join(socket, 'joinChat', chatId);
+  if (gameID) await join(socket, 'joinGame', gameID);
+  return {
+    seen,
+    /** Waits until it has heard the chat message or global message with this text. */
+    heard: (text: string) =>
+      until(() => JSON.stringify([seen.chatUpdate, seen.messageUpdate]).includes(text)),
+  };
 }
 
 /** The chatUpdates of new messages (a new chat reaches its participants wherever they are). */
@@ -135,11 +153,15 @@ describe('a socket opened signed out, whose polls carry the cookies', () => {
       expect(disconnects).toBe(0);
 
       // Logging out ends the signed-in events at once: chat, global chat, games.
+      const witnessed = await witness([chatId], gameID);
       expect((await client.rest.post('/user/logout', {})).status).toBe(200);
       await mutate('chat.send', { chatId, msg: 'are you there?' }, other);
       await mutate('message.send', { msg: 'after the logout' }, other);
       await mutate('game.nimMove', { id: gameID, numObjects: 1 }, other);
-      await settle();
+      await witnessed.heard('are you there?');
+      await witnessed.heard('after the logout');
+      await until(() => (witnessed.seen.gameUpdate?.length ?? 0) > 0);
+      await roundTrip(socket);
       expect(chatMessages(seen)).toHaveLength(1);
       expect(seen.messageUpdate?.map((update) => JSON.stringify(update)).join()).not.toContain(
         'after the logout',
@@ -176,11 +198,13 @@ describe('a socket on websocket', () => {
     await hearsMessages(seen);
 
     // The first user's chat room was left with the first user.
-    await mutate('chat.send', { chatId: firstChat, msg: 'for the first user' }, other);
     const secondChat = await joinedChat(socket, second);
+    const witnessed = await witness([firstChat]);
+    await mutate('chat.send', { chatId: firstChat, msg: 'for the first user' }, other);
     await mutate('chat.send', { chatId: secondChat, msg: 'for the second user' }, other);
     await until(() => chatMessages(seen).length > 0);
-    await settle();
+    await witnessed.heard('for the first user');
+    await roundTrip(socket);
     expect(chatMessages(seen)).toHaveLength(1);
     expect(JSON.stringify(chatMessages(seen))).toContain('for the second user');
   });
@@ -194,12 +218,15 @@ describe('a socket on websocket', () => {
     const seen = record(socket);
     const chatId = await joinedChat(socket, username);
 
+    const witnessed = await witness([chatId]);
     const again = reconnected(socket);
     expect((await client.rest.post('/user/logout', {})).status).toBe(200);
     await again;
     await mutate('chat.send', { chatId, msg: 'gone?' }, other);
     await mutate('message.send', { msg: 'after logan left' }, other);
-    await settle();
+    await witnessed.heard('gone?');
+    await witnessed.heard('after logan left');
+    await roundTrip(socket);
     expect(chatMessages(seen)).toEqual([]);
     expect(JSON.stringify(seen.messageUpdate ?? [])).not.toContain('after logan left');
     expect(await socket.emitWithAck('joinChat', chatId)).toEqual({
@@ -207,7 +234,8 @@ describe('a socket on websocket', () => {
       error: authMessages.notSignedIn,
     });
     await mutate('chat.send', { chatId, msg: 'still gone?' }, other);
-    await settle();
+    await witnessed.heard('still gone?');
+    await roundTrip(socket);
     expect(chatMessages(seen)).toEqual([]);
   });
 
@@ -232,8 +260,10 @@ describe('a socket on websocket', () => {
     });
     expect(reset.status).toBe(200);
 
+    const witnessed = await witness([chatId]);
     await mutate('chat.send', { chatId, msg: 'private' }, other);
-    await settle();
+    await witnessed.heard('private');
+    await roundTrip(socket);
     expect(chatMessages(seen)).toEqual([]);
     // Its next call is refused, which signs it out; a websocket reconnects to show its cookie.
     const again = reconnected(socket);
@@ -243,7 +273,8 @@ describe('a socket on websocket', () => {
     expect(update).toBeUndefined();
     expect(error).toEqual({ player: '', error: 'You must be signed in to play.' });
     await mutate('message.send', { msg: 'after the reset' }, other);
-    await settle();
+    await witnessed.heard('after the reset');
+    await roundTrip(socket);
     expect(JSON.stringify(seen.messageUpdate ?? [])).not.toContain('after the reset');
   });
 });
@@ -303,9 +334,12 @@ describe('the browser key', () => {
     const socket = await attacker.socket({ reconnection: true });
     const seen = record(socket);
     await victim.rest.post('/user/signup', { username, password: PASSWORD });
-    await settle();
+    // Its next request shows its own cookies (a round trip sends one).
+    await roundTrip(socket);
+    const witnessed = await witness([]);
     await mutate('message.send', { msg: 'signed-in only' }, other);
-    await settle();
+    await witnessed.heard('signed-in only');
+    await roundTrip(socket);
     expect(seen.messageUpdate).toBeUndefined();
     const anonymous = await open();
     expect(anonymous.connected).toBe(true);

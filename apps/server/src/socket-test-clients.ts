@@ -151,6 +151,3 @@ export const until = async (check: () => boolean, ms = 5000) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
-
-/** Long enough for an event that should not come to have come. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
