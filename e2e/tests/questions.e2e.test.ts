@@ -116,8 +116,10 @@ describe('questions', () => {
     const commentText = `Thanks for asking ${uniqueName('c')}`;
     await answerer.getByLabel('Comment').first().fill(commentText);
     await answerer.getByRole('button', { name: 'Add Comment' }).first().click();
-    await answerer.getByText(commentText).waitFor();
+    // The posted comment, not the box that may still hold its text for a moment.
+    await answerer.locator('.comment__text', { hasText: commentText }).waitFor();
     await expect.poll(() => answerer.getByLabel('Comment').first().inputValue()).toBe('');
+    await settled(answerer);
 
     const upvote = answerer.getByRole('button', { name: 'Upvote' });
     expect(await upvote.getAttribute('aria-pressed')).toBe('false');

@@ -5,10 +5,10 @@ export interface LoadingStateProps {
   fullPage?: boolean;
 }
 
-/** A spinner with a text, announced politely (role="status"). */
+/** A spinner with a text, announced politely (role="status"); busy, so the page is not yet settled. */
 export function LoadingState({ label = 'Loading...', fullPage = false }: LoadingStateProps) {
   return (
-    <div className={`loading${fullPage ? ' loading--page' : ''}`} role="status">
+    <div className={`loading${fullPage ? ' loading--page' : ''}`} role="status" aria-busy="true">
       <span className="spinner" aria-hidden="true" />
       <span>{label}</span>
     </div>
