@@ -22,7 +22,7 @@ import type { IoSocket as Socket } from './socket-context';
  *   carry cookies is kept on polling (its upgrade is refused), where it sees the sign-in; and a
  *   connection that cannot see a new cookie on its own is closed when that cookie is set, so that
  *   the client reconnects at once (socket.io-client's automatic reconnection) and shows it;
- *   connection-state recovery (socket/index.ts) hands it the events of the moment between.
+ *   connection-state recovery (recovery.ts) hands it the events of the moment between.
  * - "When that cookie is set": an HTTP response (a login, a sign-up, a logout, through any door)
  *   that sets or clears the session cookie for a browser tells that browser's connections. A browser
  *   is known by a random HttpOnly cookie (BROWSER_COOKIE) given on the socket.io handshake (and on
@@ -36,8 +36,9 @@ import type { IoSocket as Socket } from './socket-context';
  *   travel on the event bus like any event (the login may land on another process than the socket).
  *
  * When the user changes, the connection's sockets leave the rooms of the old one (chats, games,
- * signed-in, the user's own) and join the signed-in room and the own room of the new one. Every call a socket makes is built from
- * the session as it is now (socket-context.ts), and the procedure checks it again.
+ * signed-in, the user's own) and join the signed-in room and the own room of the new one. Every
+ * call a socket makes is built from the session as it is now (socket-context.ts), and the
+ * procedure checks it again.
  */
 
 export interface Identity {
@@ -82,9 +83,6 @@ function sessionCookieSet(header: ReturnType<ServerResponse['getHeader']>): stri
   }
   return value;
 }
-
-const sameIdentity = (a: Identity, b: Identity) =>
-  a.username === b.username && a.sessionId === b.sessionId;
 
 interface Handshake {
   key: string;
@@ -192,19 +190,18 @@ export function createIdentities({
 
   function apply(conn: Connection, identity: Identity) {
     const signedOutNow = conn.identity.username !== null && !identity.username;
-    const changed = !sameIdentity(conn.identity, identity);
     conn.identity = identity;
     // Also when unchanged: a sign-in may have put its sockets in the signed-in room ahead of it.
     for (const socket of conn.sockets) sync(socket, identity);
     // A websocket cannot show the browser's next cookie; its reconnection will.
-    if (changed && signedOutNow && conn.engine.transport.name === 'websocket') conn.engine.close();
+    if (signedOutNow && conn.engine.transport.name === 'websocket') conn.engine.close();
   }
 
   /**
    * Closes a connection that cannot show its browser's new session cookie, so that the client
    * reconnects at once and shows it there. First its sockets keep only the rooms that whoever
    * reconnects with them may hear: connection-state recovery restores those rooms, with every event
-   * sent to them meanwhile (socket/index.ts). That is the public room, and after a sign-in the
+   * sent to them meanwhile (recovery.ts). That is the public room, and after a sign-in the
    * signed-in room too, whose events every signed-in user hears alike; the rest (chats, games,
    * the user's own events) waits for the session the new connection shows.
    */
@@ -404,7 +401,8 @@ export function createIdentities({
 
     /**
      * Watches the server's HTTP responses for ones that set or clear the session cookie of a
-     * browser with open connections, or with cut ones waiting to be recovered. Answers the function that stops watching.
+     * browser with open connections, or with cut ones waiting to be recovered. Answers the
+     * function that stops watching.
      */
     watch(server: HttpServer): () => void {
       const onRequest = (req: IncomingMessage, res: ServerResponse) => {
