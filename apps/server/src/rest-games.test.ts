@@ -285,8 +285,7 @@ describe('private games', () => {
 
   it('verify answers true or false; a right answer lets the next join in with {gameID, playerID}', async () => {
     const watcher = record(await openSocket(cat));
-    (sockets.at(-1) as Socket).emit('joinGame', gameID);
-    await settle();
+    await (sockets.at(-1) as Socket).timeout(5000).emitWithAck('joinGame', gameID);
     expectRefusal(
       await ben.post('/games/join', { gameID, playerID: 'g_ben' }),
       403,
@@ -349,9 +348,10 @@ describe('POST /testCode', () => {
     const catSocket = await openSocket(cat);
     const inRoom = record(benSocket);
     const elsewhere = record(catSocket);
-    benSocket.emit('joinGame', gameId);
-    catSocket.emit('joinGame', otherGame);
-    await settle();
+    await Promise.all([
+      benSocket.timeout(5000).emitWithAck('joinGame', gameId),
+      catSocket.timeout(5000).emitWithAck('joinGame', otherGame),
+    ]);
 
     const failing = await ann.post('/testCode', {
       code: 'function add(a, b) {\n  return a - b;\n}',
