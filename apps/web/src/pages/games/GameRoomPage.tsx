@@ -102,6 +102,7 @@ function GameRoom({ id }: { id: string }) {
           moving={nimMove.isPending}
           onMove={(n) => void onNimMove(n)}
           moveError={moveError}
+          onEdit={() => setMoveError(null)}
         />
       ) : (
         <CollabCodeView

@@ -17,8 +17,9 @@ export interface NimViewProps {
   username: string;
   moving: boolean;
   onMove: (numObjects: number) => void;
-  /** The server's refusal of this player's last move, shown beside the input. */
+  /** The server's refusal of this player's last move, shown beside the input until it is edited. */
   moveError?: string | null;
+  onEdit?: () => void;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface NimViewProps {
  * to move; the input keeps the last digit typed, 1 to 3 and never more than are left; empty resets
  * to 1). What is wrong with a move shows beside the input, so the board does not move.
  */
-export function NimView({ state, username, moving, onMove, moveError }: NimViewProps) {
+export function NimView({ state, username, moving, onMove, moveError, onEdit }: NimViewProps) {
   const [count, setCount] = useState(1);
   const [refused, setRefused] = useState<string | null>(null);
   const maxTake = nimMaxTake(state.remainingObjects);
@@ -110,6 +111,7 @@ export function NimView({ state, username, moving, onMove, moveError }: NimViewP
                 const next = nimTakeFromInput(e.target.value, state.remainingObjects);
                 setCount(next.take);
                 setRefused(next.refused);
+                onEdit?.();
               }}
             />
             <Button
