@@ -111,6 +111,59 @@ describe('a socket whose connection is cut for a moment', () => {
   });
 });
 
+describe('a CollabCode player whose socket is cut for a moment', () => {
+  it('gets the code written meanwhile on its return; a watcher cut alike does not', async () => {
+    const { data: problem } = await mutate<{ problem: { id: number } }>(
+      'problem.create',
+      {
+        title: 'Add two numbers',
+        problemText: 'Write add(a, b) that returns the sum of two numbers.',
+        functionSignature: 'function add(a, b) {\n}',
+        testCases: [{ testCode: 'assert(add(1, 2), 3)', hidden: false }],
+        suggestedSolution: 'function add(a, b) {\n  return a + b;\n}',
+      },
+      other,
+    );
+    const { data } = await mutate<{ game: { id: string } }>(
+      'game.createCollabCode',
+      {
+        title: 'Cut short',
+        isPrivate: false,
+        problemId: problem.problem.id,
+        playerLimit: 3,
+        timeLimit: 30,
+      },
+      other,
+    );
+    const gameID = data.game.id;
+    await mutate('game.join', { id: gameID }, other);
+    const player = await signedInOnWebSocket();
+    await player.client.rest.post('/games/join', { gameID, playerID: player.username });
+    const watcher = await signedInOnWebSocket();
+    const writer = await open(other);
+    const writerSeen = record(writer);
+    for (const socket of [player.socket, watcher.socket, writer])
+      await join(socket, 'joinGame', gameID);
+    const code = 'function add(a, b) {\n  return b + a;\n}';
+    const codeOf = (seen: Record<string, unknown[]>) =>
+      (seen.gameUpdate ?? []).map(
+        (update) =>
+          (update as { gameInstance: { state: { currentCode?: string } } }).gameInstance.state
+            .currentCode,
+      );
+    const cuts = [player, watcher].map(({ socket }) =>
+      cutDuring(socket, async () => {
+        await until(() => codeOf(writerSeen).includes(code));
+      }),
+    );
+    await mutate('game.setCode', { id: gameID, code }, other);
+    await Promise.all(cuts);
+    await until(() => codeOf(player.seen).includes(code));
+    await roundTrip(watcher.socket);
+    expect(codeOf(watcher.seen)).toEqual([]);
+  });
+});
+
 describe('a socket cut while its browser signs out', () => {
   it('comes back signed out, without the events of the chats it was in', async () => {
     const { client, username, socket, seen } = await signedInOnWebSocket();

@@ -1,7 +1,7 @@
 import { appRouter, codeText, type BusEvent, type GameEvent, type GameView } from '@app/api';
 import { log } from '../log';
 import { createCodeUpdates } from './code-updates';
-import { chatRoom, gameRoom, PUBLIC_ROOM, SIGNED_IN_ROOM, userRoom } from './rooms';
+import { chatRoom, gameRoom, playersRoom, PUBLIC_ROOM, SIGNED_IN_ROOM, userRoom } from './rooms';
 import {
   anonymousContext,
   socketContext,
@@ -143,17 +143,34 @@ export async function bridgeEvents(io: IoServer, { deps }: SocketOptions): Promi
   const currentCode = async (caller: Caller, gameId: string) =>
     codeText((await caller.game.codeState({ id: gameId })).update);
 
+  /**
+   * Puts the game room's sockets whose user plays it now in its players' room, and the others out;
+   * answers those players. Code and results go to that room as broadcasts, so that a player's
+   * socket cut for a moment gets them on its return (recovery.ts) and a watcher's never does.
+   */
+  const sortPlayers = async (gameId: string, sockets?: RemoteSocket[]) => {
+    const inRoom = sockets ?? (await io.in(gameRoom(gameId)).fetchSockets());
+    const players = await playersInRoom(gameId, inRoom);
+    const playing = new Set(players.map(({ socket }) => socket.id));
+    for (const socket of inRoom) {
+      if (playing.has(socket.id)) socket.join(playersRoom(gameId));
+      else socket.leave(playersRoom(gameId));
+    }
+    return players;
+  };
+
   /** The game as it is now with its current text, to the room's players (but `skip`). */
   const sendCode = async (gameId: string, skip: string | null) => {
-    const players = (await playersInRoom(gameId)).filter(({ socket }) => socket.id !== skip);
-    const [first] = players;
+    const [first] = await sortPlayers(gameId);
     if (!first) return;
     const [game, code] = await Promise.all([
       first.caller.game.byId({ id: gameId }),
       currentCode(first.caller, gameId),
     ]);
     const update = { gameInstance: wireGame(game, code) };
-    for (const { socket } of players) socket.emit('gameUpdate', update);
+    io.to(playersRoom(gameId))
+      .except(skip ?? [])
+      .emit('gameUpdate', update);
   };
 
   /**
@@ -162,22 +179,20 @@ export async function bridgeEvents(io: IoServer, { deps }: SocketOptions): Promi
    * the state alone, as the tRPC room stream gives them.
    */
   const sendCollabState = async (game: GameView) => {
-    const sockets = await io.in(gameRoom(game.id)).fetchSockets();
-    const players = await playersInRoom(game.id, sockets);
-    const code = players[0] ? await currentCode(players[0].caller, game.id) : undefined;
-    const toPlayers = { gameInstance: wireGame(game, code) };
+    const [first] = await sortPlayers(game.id);
     const toWatchers = { gameInstance: wireGame(game) };
-    const playing = new Set(players.map(({ socket }) => socket.id));
-    for (const socket of sockets)
-      socket.emit('gameUpdate', playing.has(socket.id) ? toPlayers : toWatchers);
+    if (!first) return void io.to(gameRoom(game.id)).emit('gameUpdate', toWatchers);
+    const toPlayers = { gameInstance: wireGame(game, await currentCode(first.caller, game.id)) };
+    io.to(playersRoom(game.id)).emit('gameUpdate', toPlayers);
+    io.to(gameRoom(game.id)).except(playersRoom(game.id)).emit('gameUpdate', toWatchers);
   };
 
   const codeUpdates = createCodeUpdates({ flush: sendCode, onError: report });
 
   const sendResults = async (event: Extract<GameEvent, { type: 'testResults' }>) => {
     const results = event.results.map(wireTestResult);
-    for (const { socket } of await playersInRoom(event.gameId))
-      socket.emit('codeResults', { results });
+    await sortPlayers(event.gameId);
+    io.to(playersRoom(event.gameId)).emit('codeResults', { results });
   };
 
   const gameEvent = handle(async ({ id, payload: event }: BusEvent<'game'>) => {

@@ -8,7 +8,7 @@ import { clientAddressOf } from '../context';
 import { isAllowedOrigin } from '../origin';
 import { bridgeEvents } from './bridge';
 import { createIdentities } from './identity';
-import { chatRoom, gameRoom, PUBLIC_ROOM, roomTickets } from './rooms';
+import { chatRoom, gameRoom, playersRoom, PUBLIC_ROOM, roomTickets } from './rooms';
 import { socketContext, type IoServer, type SocketOptions } from './socket-context';
 import { RECOVERY_MARK, RECOVERY_MARK_MS, RECOVERY_MS } from './recovery';
 import { parseMove } from './wire';
@@ -115,12 +115,17 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
      * The original client sends no acknowledgement callback; a client that does hears when the
      * join is done, or why not.
      */
-    const joinRoom = async (room: string, ack: Ack, check: (api: Caller) => Promise<unknown>) => {
+    const joinRoom = async (
+      room: string,
+      ack: Ack,
+      check: (api: Caller, username: string) => Promise<string[] | void>,
+    ) => {
       // The join's ticket is taken before anything is awaited: a leave sent after it cancels it.
       const joined = await joins.join(socket, room, async () => {
         const api = await caller();
-        if (!socket.data.username) throw new Error(authMessages.notSignedIn);
-        await check(api);
+        const { username } = socket.data;
+        if (!username) throw new Error(authMessages.notSignedIn);
+        return check(api, username);
       });
       ack({ ok: joined });
     };
@@ -130,7 +135,7 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
       const chatId = Number(payload);
       if (!Number.isSafeInteger(chatId))
         return ack({ ok: false, error: messagingMessages.chatNotFound });
-      await joinRoom(chatRoom(chatId), ack, (api) => api.chat.byId({ chatId }));
+      await joinRoom(chatRoom(chatId), ack, async (api) => void (await api.chat.byId({ chatId })));
     });
     on('leaveChat', async (payload, ack) => {
       const chatId = Number(payload);
@@ -140,10 +145,17 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
     // A game's state is public to signed-in users (game.byId): anyone of them may watch a room.
     on('joinGame', async (payload, ack) => {
       if (typeof payload !== 'string') return ack({ ok: false, error: gameMessages.gameNotFound });
-      await joinRoom(gameRoom(payload), ack, (api) => api.game.byId({ id: payload }));
+      // A player also joins its players' room (socket/bridge.ts), where the code goes.
+      await joinRoom(gameRoom(payload), ack, async (api, username) => {
+        const game = await api.game.byId({ id: payload });
+        return game.players.includes(username) ? [playersRoom(payload)] : [];
+      });
     });
     on('leaveGame', async (payload, ack) => {
-      if (typeof payload === 'string') await joins.leave(socket, gameRoom(payload));
+      if (typeof payload === 'string') {
+        await joins.leave(socket, gameRoom(payload));
+        await socket.leave(playersRoom(payload));
+      }
       ack({ ok: true });
     });
 

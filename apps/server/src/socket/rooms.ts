@@ -4,10 +4,12 @@ export const SIGNED_IN_ROOM = 'signed-in';
 export const userRoom = (username: string) => `user:${username}`;
 export const chatRoom = (chatId: number | string) => `chat:${chatId}`;
 export const gameRoom = (gameId: string) => `game:${gameId}`;
+/** The sockets of a game's room whose user plays it (socket/bridge.ts keeps it sorted). */
+export const playersRoom = (gameId: string) => `players:${gameId}`;
 
 /** What a socket needs for its rooms: socket.io's Socket. */
 interface RoomSocket {
-  join(room: string): unknown;
+  join(rooms: string | string[]): unknown;
   leave(room: string): unknown;
 }
 
@@ -31,13 +33,20 @@ export function roomTickets() {
     return { epoch: state.epoch, ticket };
   };
   return {
-    /** Joins `room` once `check` passes, unless overtaken meanwhile: answers whether it joined. */
-    async join(socket: RoomSocket, room: string, check: () => Promise<unknown>): Promise<boolean> {
+    /**
+     * Joins `room` once `check` passes, unless overtaken meanwhile: answers whether it joined.
+     * `check` may name rooms that go with it (joined and cancelled with it).
+     */
+    async join(
+      socket: RoomSocket,
+      room: string,
+      check: () => Promise<string[] | void>,
+    ): Promise<boolean> {
       const mine = take(socket, room);
-      await check();
+      const along = (await check()) ?? [];
       const state = stateOf(socket);
       if (state.epoch !== mine.epoch || state.rooms.get(room) !== mine.ticket) return false;
-      await socket.join(room);
+      await socket.join([room, ...along]);
       return true;
     },
     /** Leaves `room` now, and cancels a join of it still being checked. */
