@@ -239,7 +239,7 @@ describe('game requests', () => {
         json: { id: 'x'.repeat(GAME_ID_MAX), update: zeros(base64Length(CODE_UPDATE_MAX_BYTES)) },
       },
     });
-    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(MAX_BODY_BYTES);
+    expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(MAX_BODY_BYTES);
     expect(base64Length(CODE_UPDATE_MAX_BYTES + 3)).toBeGreaterThan(MAX_BODY_BYTES - 1024);
   });
 
