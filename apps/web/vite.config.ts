@@ -50,6 +50,9 @@ export default defineConfig({
     },
   },
   test: {
+    // A timeout catches a hang, not slowness (speed is the benchmarks'): a loaded two-core
+    // machine with coverage on can take several times the 5 s default for a sign-up-heavy test.
+    testTimeout: 20_000,
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     coverage,

@@ -5,6 +5,10 @@ export default defineConfig({
   test: {
     // A cheap scrypt cost keeps hundreds of test sign-ups fast; production uses the default.
     env: { SCRYPT_LOG_N: '10' },
+    // A timeout catches a hang, not slowness (speed is the benchmarks'): a loaded two-core
+    // machine with coverage on can take several times the 5 s default for a sign-up-heavy test.
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
     coverage,
   },
 });
