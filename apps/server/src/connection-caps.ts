@@ -1,4 +1,4 @@
-import { CONNECTION_CAP_TABLE, type ConnectionCaps } from '@app/api';
+import { addressKey, CONNECTION_CAP_TABLE, type ConnectionCaps } from '@app/api';
 import type { IncomingMessage } from 'node:http';
 
 /** Why a live connection was refused: a WebSocket close code and reason (the reason a sentence). */
@@ -40,7 +40,9 @@ export function createConnectionCounter(caps: ConnectionCaps): ConnectionCounter
     else map.delete(key);
   };
   return {
-    admit({ address, session }) {
+    admit({ address: client, session }) {
+      // Counted as the rate limits count it: an IPv6 client by its /64, which it can roam at will.
+      const address = addressKey(client);
       if (total >= caps.socketsTotal) return { ok: false, ...refusal('socketsTotal') };
       if ((byAddress.get(address) ?? 0) >= caps.socketsPerAddress)
         return { ok: false, ...refusal('socketsPerAddress') };
@@ -63,7 +65,7 @@ export function createConnectionCounter(caps: ConnectionCaps): ConnectionCounter
     },
     open: () => ({
       total,
-      byAddress: (address) => byAddress.get(address) ?? 0,
+      byAddress: (address) => byAddress.get(addressKey(address)) ?? 0,
       bySession: (session) => bySession.get(session) ?? 0,
     }),
   };

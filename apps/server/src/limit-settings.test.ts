@@ -150,6 +150,19 @@ describe('the connection counter both doors share', () => {
     expect(counter.admit({ address: '192.0.2.2', session: 's1' }).ok).toBe(true);
   });
 
+  it('counts an IPv6 client by its /64, as the rate limits do: a fresh address in it is no fresh place', () => {
+    const counter = createConnectionCounter(caps({ socketsPerAddress: 2 }));
+    expect(counter.admit({ address: '2001:db8:0:1::1', session: null }).ok).toBe(true);
+    expect(counter.admit({ address: '2001:db8:0:1:ffff::2', session: null }).ok).toBe(true);
+    expect(counter.admit({ address: '2001:db8:0:1:abcd::3', session: null })).toEqual({
+      ok: false,
+      code: 1008,
+      reason: connectionMessages.tooManyForAddress,
+    });
+    expect(counter.admit({ address: '2001:db8:0:2::1', session: null }).ok).toBe(true);
+    expect(counter.open().byAddress('2001:db8:0:1::99')).toBe(2);
+  });
+
   it('caps socket.io connections too: refused with the reason as the connect error, freed on disconnect', async () => {
     const counter = createConnectionCounter(caps({ socketsPerSession: 1 }));
     type Middleware = Parameters<EngineLike['use']>[0];
