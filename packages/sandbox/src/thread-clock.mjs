@@ -13,10 +13,11 @@ import { closeSync, openSync, readSync } from 'node:fs';
 /**
  * The calling thread's clock, the best one this platform offers:
  * - `process.threadCpuUsage()` where Node has it (Node 23.9+): the thread's user + system time;
- * - on Linux, `/proc/thread-self/schedstat`: wall time minus the time the thread waited for a CPU
- *   (its second field, updated the moment the thread gets a CPU back, so exact for a thread that
- *   never sleeps, as a running guest never does). Its first field, the time on CPU, is only brought
- *   up to date at scheduler ticks: it would round short runs to milliseconds;
+ * - on Linux, `/proc/thread-self/schedstat`: its first field, the time on CPU, never runs backwards
+ *   but is brought up to date only at scheduler ticks (a few ms); its second, the time spent waiting
+ *   for a CPU, gives wall time minus waiting, exact between ticks but seen here to step back by
+ *   200 ms on a loaded machine. The clock is the second, held within one tick above the first: as
+ *   fine as the second when it is sane, never further than a tick from the truth when it is not;
  * - elsewhere, wall time (load then shows in the figures, as it did before).
  * Build it in the thread it measures: /proc/thread-self is the thread that opens it.
  * @returns {ThreadClock}
@@ -35,15 +36,34 @@ export function createThreadClock() {
       },
     };
   }
-  const waited = schedstatWait();
-  if (waited) {
-    return { kind: 'schedstat', now: () => Number(process.hrtime.bigint()) - waited() };
+  const schedstat = schedstatReader();
+  if (schedstat) {
+    return {
+      kind: 'schedstat',
+      now() {
+        const [onCpu, waited] = schedstat();
+        return schedstatTime(onCpu, Number(process.hrtime.bigint()) - waited);
+      },
+    };
   }
   return { kind: 'wall', now: () => Number(process.hrtime.bigint()) };
 }
 
-/** Reads the thread's total wait for a CPU (ns) from schedstat; null where there is none. */
-function schedstatWait() {
+/** The longest a scheduler tick can be (HZ=100): the most schedstat's time on CPU lags behind. */
+export const TICK_NS = 10e6;
+
+/**
+ * A thread's CPU time from schedstat's two readings (ns): the fine one (wall time minus waiting),
+ * held between the tick-bound time on CPU and one tick above it.
+ * @param {number} onCpu
+ * @param {number} fine
+ */
+export function schedstatTime(onCpu, fine) {
+  return Math.min(Math.max(fine, onCpu), onCpu + TICK_NS);
+}
+
+/** Reads the thread's time on CPU and total wait for a CPU (ns) from schedstat; null where there is none. */
+function schedstatReader() {
   /** @type {number} */
   let fd;
   try {
@@ -55,10 +75,10 @@ function schedstatWait() {
   const read = () => {
     const length = readSync(fd, buffer, 0, buffer.length, 0);
     const fields = buffer.toString('latin1', 0, length).split(' ');
-    return Number(fields[1]);
+    return /** @type {[number, number]} */ ([Number(fields[0]), Number(fields[1])]);
   };
   try {
-    if (!Number.isFinite(read())) throw new Error('unreadable');
+    if (!read().every(Number.isFinite)) throw new Error('unreadable');
   } catch {
     closeSync(fd);
     return null;
@@ -81,14 +101,19 @@ export class CpuBudget {
     this.clock = clock;
     this.limitNs = ms * 1e6;
     this.start = clock.now();
+    this.highest = 0;
     this.lastLook = performance.now();
     this.nextLookMs = ms;
     this.over = false;
   }
 
-  /** CPU time used since the budget started, in nanoseconds. */
+  /**
+   * CPU time used since the budget started, in nanoseconds: never less than an earlier reading, so
+   * a run judged over its limit is never reported as under it.
+   */
   spent() {
-    return Math.max(0, this.clock.now() - this.start);
+    this.highest = Math.max(this.highest, this.clock.now() - this.start);
+    return this.highest;
   }
 
   /** Whether the budget is used up; once it is, it stays so. */
