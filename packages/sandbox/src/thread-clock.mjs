@@ -4,10 +4,16 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /**
- * A clock of one thread's time on a CPU, in nanoseconds (only differences mean anything).
+ * A reading of one thread's time on a CPU, in nanoseconds (only differences mean anything): `fine`,
+ * and `coarse`, which is never more than a scheduler tick from the truth (the same as `fine` where
+ * the fine clock is the truth).
+ * @typedef {{ fine: number; coarse: number }} Reading
+ */
+
+/**
  * @typedef {object} ThreadClock
  * @property {'thread-cpu' | 'schedstat' | 'wall'} kind where the time comes from
- * @property {() => number} now
+ * @property {() => Reading} now
  */
 
 /**
@@ -16,8 +22,9 @@ import { closeSync, openSync, readSync } from 'node:fs';
  * - on Linux, `/proc/thread-self/schedstat`: its first field, the time on CPU, never runs backwards
  *   but is brought up to date only at scheduler ticks (a few ms); its second, the time spent waiting
  *   for a CPU, gives wall time minus waiting, exact between ticks but seen here to step back by
- *   200 ms on a loaded machine. The clock is the second, held within one tick above the first: as
- *   fine as the second when it is sane, never further than a tick from the truth when it is not;
+ *   200 ms on a loaded machine. The clock reads both: spans are measured on the second and held
+ *   within a tick of the first (`heldSpan`), as fine as the second when it is sane, never
+ *   further than a tick or two from the truth when it is not;
  * - elsewhere, wall time (load then shows in the figures, as it did before).
  * Build it in the thread it measures: /proc/thread-self is the thread that opens it.
  * @returns {ThreadClock}
@@ -32,7 +39,8 @@ export function createThreadClock() {
       kind: 'thread-cpu',
       now() {
         const { user, system } = threadCpuUsage.call(process);
-        return (user + system) * 1000;
+        const ns = (user + system) * 1000;
+        return { fine: ns, coarse: ns };
       },
     };
   }
@@ -42,24 +50,31 @@ export function createThreadClock() {
       kind: 'schedstat',
       now() {
         const [onCpu, waited] = schedstat();
-        return schedstatTime(onCpu, Number(process.hrtime.bigint()) - waited);
+        return { fine: Number(process.hrtime.bigint()) - waited, coarse: onCpu };
       },
     };
   }
-  return { kind: 'wall', now: () => Number(process.hrtime.bigint()) };
+  return {
+    kind: 'wall',
+    now() {
+      const ns = Number(process.hrtime.bigint());
+      return { fine: ns, coarse: ns };
+    },
+  };
 }
 
 /** The longest a scheduler tick can be (HZ=100): the most schedstat's time on CPU lags behind. */
 export const TICK_NS = 10e6;
 
 /**
- * A thread's CPU time from schedstat's two readings (ns): the fine one (wall time minus waiting),
- * held between the tick-bound time on CPU and one tick above it.
- * @param {number} onCpu
- * @param {number} fine
+ * The CPU time between two readings: the fine clock's span, held within a tick of the coarse
+ * clock's span (ns).
+ * @param {Reading} from
+ * @param {Reading} to
  */
-export function schedstatTime(onCpu, fine) {
-  return Math.min(Math.max(fine, onCpu), onCpu + TICK_NS);
+export function heldSpan(from, to) {
+  const coarse = to.coarse - from.coarse;
+  return Math.min(Math.max(to.fine - from.fine, coarse - TICK_NS), coarse + TICK_NS);
 }
 
 /** Reads the thread's time on CPU and total wait for a CPU (ns) from schedstat; null where there is none. */
@@ -112,7 +127,7 @@ export class CpuBudget {
    * a run judged over its limit is never reported as under it.
    */
   spent() {
-    this.highest = Math.max(this.highest, this.clock.now() - this.start);
+    this.highest = Math.max(this.highest, heldSpan(this.start, this.clock.now()));
     return this.highest;
   }
 
