@@ -28,19 +28,27 @@ export class TrpcUser {
 
   private async call(method: 'GET' | 'POST', path: string, input: unknown): Promise<unknown> {
     const text = JSON.stringify(superjson.serialize(input));
-    const res = await fetch(
-      method === 'GET'
-        ? `${this.baseUrl}/trpc/${path}?input=${encodeURIComponent(text)}`
-        : `${this.baseUrl}/trpc/${path}`,
-      {
-        method,
-        headers: {
-          ...(this.cookie ? { cookie: this.cookie } : {}),
-          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    const send = () =>
+      fetch(
+        method === 'GET'
+          ? `${this.baseUrl}/trpc/${path}?input=${encodeURIComponent(text)}`
+          : `${this.baseUrl}/trpc/${path}`,
+        {
+          method,
+          headers: {
+            ...(this.cookie ? { cookie: this.cookie } : {}),
+            ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          },
+          body: method === 'POST' ? text : undefined,
         },
-        body: method === 'POST' ? text : undefined,
-      },
-    );
+      );
+    // A kept-alive connection the server closed as it was reused (its 5 s idle timeout against the
+    // client's, on a busy machine) resets before any answer: sent again once, as browsers do.
+    const res = await send().catch((error: unknown) => {
+      const code = ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code;
+      if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return send();
+      throw error;
+    });
     const cookie = res.headers.getSetCookie().find((line) => line.startsWith('qa_session='));
     if (cookie) this.cookie = cookie.split(';')[0] ?? '';
     const body = (await res.json()) as {
