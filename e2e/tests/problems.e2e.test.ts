@@ -210,7 +210,7 @@ describe('problems', () => {
     await upvotes.click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'upvotes');
     expect(new URL(page.url()).searchParams.get('direction')).toBe('desc');
-    expect(await upvotes.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => upvotes.getAttribute('aria-pressed')).toBe('true');
     await upvotes.click();
     await page.waitForURL((url) => url.searchParams.get('direction') === 'asc');
     await page.getByRole('button', { name: /^Date/ }).click();
