@@ -281,7 +281,10 @@ class SandboxPool implements Sandbox {
     };
     this.slots.add(slot);
     worker.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
-    worker.on('error', (error) => this.onLost(slot, error));
+    // A worker may throw anything, not only an Error (the types say so since Node 24).
+    worker.on('error', (error) =>
+      this.onLost(slot, error instanceof Error ? error : new Error(String(error))),
+    );
     worker.on('exit', () => this.onLost(slot, null));
   }
 
