@@ -12,11 +12,13 @@ import { closeSync, openSync, readSync } from 'node:fs';
 
 /**
  * The calling thread's clock, the best one this platform offers:
- * - `process.threadCpuUsage()` where Node has it (Node 23.9+): the thread's user + system time;
  * - on Linux, `/proc/thread-self/schedstat`: wall time minus the time the thread waited for a CPU
  *   (its second field, updated the moment the thread gets a CPU back, so exact for a thread that
  *   never sleeps, as a running guest never does). Its first field, the time on CPU, is only brought
  *   up to date at scheduler ticks: it would round short runs to milliseconds;
+ * - `process.threadCpuUsage()` where Node has it (Node 23.9+) and there is no schedstat: the
+ *   thread's user + system time. On Linux it is getrusage(RUSAGE_THREAD), which also moves only at
+ *   scheduler ticks (4 ms steps on Node 26 here: a short test measured 0), so it comes second;
  * - elsewhere, wall time (load then shows in the figures, as it did before).
  * Build it in the thread it measures: /proc/thread-self is the thread that opens it.
  * @returns {ThreadClock}
@@ -26,6 +28,10 @@ export function createThreadClock() {
     /** @type {{ threadCpuUsage?: () => { user: number; system: number } }} */ (
       /** @type {unknown} */ (process)
     ).threadCpuUsage;
+  const waited = schedstatWait();
+  if (waited) {
+    return { kind: 'schedstat', now: () => Number(process.hrtime.bigint()) - waited() };
+  }
   if (typeof threadCpuUsage === 'function') {
     return {
       kind: 'thread-cpu',
@@ -34,10 +40,6 @@ export function createThreadClock() {
         return (user + system) * 1000;
       },
     };
-  }
-  const waited = schedstatWait();
-  if (waited) {
-    return { kind: 'schedstat', now: () => Number(process.hrtime.bigint()) - waited() };
   }
   return { kind: 'wall', now: () => Number(process.hrtime.bigint()) };
 }
