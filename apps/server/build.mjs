@@ -47,6 +47,12 @@ await Promise.all([
   }),
   build({
     ...common,
+    // The single executable runs it from a data: URL, where Emscripten's
+    // createRequire(import.meta.url) would throw: there it stands for the executable's own path.
+    banner: {
+      js: "import { pathToFileURL as __pathToFileURL } from 'node:url'; const __moduleUrl = import.meta.url.startsWith('file:') ? import.meta.url : __pathToFileURL(process.execPath).href;",
+    },
+    define: { 'import.meta.url': '__moduleUrl' },
     entryPoints: { worker: join(repo, 'packages/sandbox/src/worker.mjs') },
     outdir: out,
     outExtension: { '.js': '.mjs' },

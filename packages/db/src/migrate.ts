@@ -12,6 +12,9 @@ export const migrationsFolder =
   candidates.find((folder) => existsSync(join(folder, 'meta', '_journal.json'))) ??
   (candidates[0] as string);
 
-export function runMigrations(db: BetterSQLite3Database<Record<string, unknown>>): void {
-  migrate(db, { migrationsFolder });
+export function runMigrations(
+  db: BetterSQLite3Database<Record<string, unknown>>,
+  folder: string = migrationsFolder,
+): void {
+  migrate(db, { migrationsFolder: folder });
 }
