@@ -141,9 +141,15 @@ async function main() {
       ['install', '--frozen-lockfile'],
       ['run', 'test:all'],
     ],
+    // dist/qa-server, made by (and holding) the pinned Node.
+    'build:binary': [
+      ['install', '--frozen-lockfile'],
+      ['run', 'build'],
+      ['--filter', '@app/server', 'run', 'build:binary'],
+    ],
   }[task];
   if (!steps) {
-    console.error('usage: node scripts/bootstrap.mjs start|test');
+    console.error('usage: node scripts/bootstrap.mjs start|test|build:binary');
     process.exit(2);
   }
   if (!existsSync(join(root, 'pnpm-lock.yaml'))) steps[0] = ['install'];
