@@ -71,19 +71,23 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the built server on a free port with a fresh, empty database, for every e2e test file. */
+/**
+ * Starts the built server (the bundle `npm start` serves) on a free port with a fresh, empty
+ * database, for every e2e test file.
+ */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error(CHROMIUM_MISSING);
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `pnpm build` before the end-to-end tests.');
+  for (const built of ['apps/web/dist/index.html', 'apps/server/dist/server.mjs']) {
+    if (!existsSync(join(root, built)))
+      throw new Error(`${built} is not built: run \`pnpm build\` before the end-to-end tests.`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'qa-e2e-'));
   // The original client's page on its own origin, allowed like its development server.
   const legacyClient = await startLegacyClientServer();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
     cwd: root,
     env: {
       ...process.env,

@@ -48,11 +48,11 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const log = options.log ?? processLog;
-  const db = createDb(config.databasePath);
+  const db = createDb(config.databasePath, config.runtime?.db);
   if (config.seedDemo) await seedDemoContent(db, { onlyIfEmpty: true });
   // Built once: every door's contexts share this bus, these limiters, these caches and this pool of
   // sandbox workers.
-  const sandbox = createSandbox();
+  const sandbox = createSandbox({ worker: config.runtime?.sandboxWorker });
   const deps = await createApiDeps(db, {
     sandbox,
     limits: rateLimitsOf(config),

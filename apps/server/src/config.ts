@@ -7,6 +7,8 @@ import {
   type RateLimit,
   type RateLimits,
 } from '@app/api';
+import type { DbRuntime } from '@app/db';
+import type { SandboxWorkerSource } from '@app/sandbox';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -46,6 +48,14 @@ export interface ServerConfig {
   trustProxy?: readonly string[];
   /** How long a client may take to send a request's headers, and all of it; idle keep-alive. */
   timeouts?: Partial<HttpTimeouts>;
+  /** What a single executable unpacked or loaded itself (src/binary.ts); a checkout has none. */
+  runtime?: ServerRuntime;
+}
+
+/** The database's addon and migrations, and the sandbox's worker, from a single executable. */
+export interface ServerRuntime {
+  db?: DbRuntime;
+  sandboxWorker?: SandboxWorkerSource;
 }
 
 export interface HttpTimeouts {
@@ -222,14 +232,15 @@ function originList(name: string, list: string | undefined): string[] {
     });
 }
 
-export function loadConfig(env = process.env): ServerConfig {
-  const databasePath = resolve(repoRoot, env.DATABASE_PATH ?? 'data/app.db');
+/** Settings from the environment; relative paths are taken from `baseDir` (the checkout's root). */
+export function loadConfig(env = process.env, baseDir = repoRoot): ServerConfig {
+  const databasePath = resolve(baseDir, env.DATABASE_PATH ?? 'data/app.db');
   return {
     port: Number(env.PORT ?? 8000),
     host: env.HOST ?? '127.0.0.1',
     databasePath,
     sessionSecret: sessionSecret(dirname(databasePath), env),
-    webDist: resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
+    webDist: resolve(baseDir, env.WEB_DIST ?? 'apps/web/dist'),
     // Demo accounts share a published password: never by default in production.
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : env.NODE_ENV !== 'production',
     trustedOrigins: trustedOrigins(env.TRUSTED_ORIGINS),

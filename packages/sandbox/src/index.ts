@@ -6,6 +6,7 @@ export {
   type Sandbox,
   type SandboxLimits,
   type SandboxOptions,
+  type SandboxWorkerSource,
   type TestResult,
   type Verdict,
 } from './types';

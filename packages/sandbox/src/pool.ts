@@ -11,6 +11,7 @@ import {
   type Sandbox,
   type SandboxLimits,
   type SandboxOptions,
+  type SandboxWorkerSource,
   type TestResult,
 } from './types';
 import { messages, testResult } from './verdicts.mjs';
@@ -176,12 +177,15 @@ class SandboxPool implements Sandbox {
   private closed = false;
   private broken: Error | null = null;
 
+  private readonly workerSource: SandboxWorkerSource;
+
   constructor(options: SandboxOptions) {
     this.size = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()));
     this.queueLimit = Math.max(0, Math.floor(options.queueLimit ?? 100));
     this.runsPerOwner = Math.max(1, Math.floor(options.runsPerOwner ?? 2));
     this.graceMs = Math.max(0, options.graceMs ?? 1000);
     this.limits = resolveLimits(DEFAULT_LIMITS, options.limits);
+    this.workerSource = options.worker ?? { url: WORKER_URL };
     for (let i = 0; i < this.size; i++) this.spawn();
   }
 
@@ -256,8 +260,12 @@ class SandboxPool implements Sandbox {
 
   private spawn(): void {
     if (this.closed || this.broken) return;
-    const worker = new Worker(WORKER_URL, {
-      workerData: { prelude: GUEST_PRELUDE, memoryBytes: this.limits.memoryBytes },
+    const worker = new Worker(this.workerSource.url, {
+      workerData: {
+        prelude: GUEST_PRELUDE,
+        memoryBytes: this.limits.memoryBytes,
+        wasmModule: this.workerSource.wasmModule,
+      },
       // Plain JavaScript: no loader (tsx, vitest) is needed or inherited.
       execArgv: [],
       resourceLimits: {
@@ -281,7 +289,10 @@ class SandboxPool implements Sandbox {
     };
     this.slots.add(slot);
     worker.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
-    worker.on('error', (error) => this.onLost(slot, error));
+    // A worker may throw anything, not only an Error (the types say so since Node 24).
+    worker.on('error', (error) =>
+      this.onLost(slot, error instanceof Error ? error : new Error(String(error))),
+    );
     worker.on('exit', () => this.onLost(slot, null));
   }
 

@@ -2,8 +2,9 @@
 // Runs one test inside QuickJS (WebAssembly): a fresh runtime and context, the prelude, the
 // solution, then the test case, under the time, memory and stack limits. Plain JavaScript so the
 // worker loads it under any loader (node --import tsx, vitest, plain node).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { workerData } from 'node:worker_threads';
 import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from 'quickjs-emscripten';
 import { CpuBudget, createThreadClock } from './thread-clock.mjs';
 import { capOutput, describeThrown, messages, testResult } from './verdicts.mjs';
@@ -54,6 +55,12 @@ let compiled;
 /** Compiles QuickJS's WebAssembly once per worker; each interpreter instantiates it. */
 function compileQuickJS() {
   compiled ??= (async () => {
+    // A single executable compiles it once on its main thread and hands it over.
+    const handed = workerData?.wasmModule;
+    if (handed instanceof WebAssembly.Module) return handed;
+    // The server bundle (apps/server/dist) carries the WASM file beside its worker.
+    const beside = new URL('./quickjs.wasm', import.meta.url);
+    if (existsSync(beside)) return WebAssembly.compile(readFileSync(beside));
     const fromHere = createRequire(import.meta.url);
     const fromQuickJS = createRequire(fromHere.resolve('quickjs-emscripten'));
     const bytes = readFileSync(fromQuickJS.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'));

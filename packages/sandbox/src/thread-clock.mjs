@@ -18,13 +18,15 @@ import { closeSync, openSync, readSync } from 'node:fs';
 
 /**
  * The calling thread's clock, the best one this platform offers:
- * - `process.threadCpuUsage()` where Node has it (Node 23.9+): the thread's user + system time;
  * - on Linux, `/proc/thread-self/schedstat`: its first field, the time on CPU, never runs backwards
  *   but is brought up to date only at scheduler ticks (a few ms); its second, the time spent waiting
  *   for a CPU, gives wall time minus waiting, exact between ticks but seen here to step back by
  *   200 ms on a loaded machine. The clock reads both: spans are measured on the second and held
  *   within a tick of the first (`heldSpan`), as fine as the second when it is sane, never
  *   further than a tick or two from the truth when it is not;
+ * - `process.threadCpuUsage()` where Node has it and there is no schedstat: the thread's user +
+ *   system time. On Linux it is getrusage(RUSAGE_THREAD), which also moves only at scheduler ticks
+ *   (4 ms steps on Node 26 here: a short test measured 0), so it comes second;
  * - elsewhere, wall time (load then shows in the figures, as it did before).
  * Build it in the thread it measures: /proc/thread-self is the thread that opens it.
  * @returns {ThreadClock}
@@ -34,16 +36,6 @@ export function createThreadClock() {
     /** @type {{ threadCpuUsage?: () => { user: number; system: number } }} */ (
       /** @type {unknown} */ (process)
     ).threadCpuUsage;
-  if (typeof threadCpuUsage === 'function') {
-    return {
-      kind: 'thread-cpu',
-      now() {
-        const { user, system } = threadCpuUsage.call(process);
-        const ns = (user + system) * 1000;
-        return { fine: ns, coarse: ns };
-      },
-    };
-  }
   const schedstat = schedstatReader();
   if (schedstat) {
     return {
@@ -51,6 +43,16 @@ export function createThreadClock() {
       now() {
         const [onCpu, waited] = schedstat();
         return { fine: Number(process.hrtime.bigint()) - waited, coarse: onCpu };
+      },
+    };
+  }
+  if (typeof threadCpuUsage === 'function') {
+    return {
+      kind: 'thread-cpu',
+      now() {
+        const { user, system } = threadCpuUsage.call(process);
+        const ns = (user + system) * 1000;
+        return { fine: ns, coarse: ns };
       },
     };
   }

@@ -1,3 +1,6 @@
+// The WebAssembly types for the packages that compile this file (the server, the api) as well.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./webassembly.d.ts" />
 /** What the sandbox answers for one test: SPEC §3's test result. */
 export type Verdict =
   | 'OK'
@@ -94,7 +97,18 @@ export class SandboxCancelledError extends Error {
 }
 
 /** How createSandbox builds its pool. */
+/**
+ * The worker's code and QuickJS, for a single executable (which has no files to load them from):
+ * the worker as a URL (a data: URL of its bundle) and the WASM compiled once on the main thread.
+ */
+export interface SandboxWorkerSource {
+  url: URL;
+  wasmModule?: WebAssembly.Module;
+}
+
 export interface SandboxOptions {
+  /** Where the worker comes from: packages/sandbox/src/worker.mjs (or its bundle) by default. */
+  worker?: SandboxWorkerSource;
   /** Worker threads running tests in parallel (default: the machine's cores minus one, at least 1). */
   workers?: number;
   /**

@@ -1,9 +1,13 @@
-// Node 20's type definitions leave out the WebAssembly global (it lives in TypeScript's DOM lib);
-// these are the members the runner uses.
+// Node's type definitions (20 and 26 alike) leave out the WebAssembly global's values (it lives in
+// TypeScript's DOM lib); these are the members the runner uses.
 declare namespace WebAssembly {
   interface Module {
     readonly __brand?: 'WebAssembly.Module';
   }
+  const Module: {
+    prototype: Module;
+    new (bytes: ArrayBufferView | ArrayBuffer): Module;
+  };
   interface Memory {
     readonly buffer: ArrayBuffer;
     grow(delta: number): number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CpuBudget, heldSpan, TICK_NS } from '../src/thread-clock.mjs';
+import { CpuBudget, createThreadClock, heldSpan, TICK_NS } from '../src/thread-clock.mjs';
 
 const at = (fine: number, coarse: number) => ({ fine, coarse });
 
@@ -23,4 +23,24 @@ describe("the worker thread's CPU clock", () => {
     expect(budget.spent()).toBe(310e6);
     expect(budget.spent()).toBe(310e6);
   });
+
+  // Node 24+ has process.threadCpuUsage, but on Linux it moves in scheduler ticks (4 ms): a short
+  // test measured 0 ms. schedstat's wait time is finer, so Linux keeps it.
+  it.runIf(process.platform === 'linux')(
+    'measures a short piece of work in less than a tick on Linux',
+    () => {
+      const clock = createThreadClock();
+      expect(clock.kind).toBe('schedstat');
+      const spans: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const start = clock.now();
+        let sum = 0;
+        for (let j = 0; j < 20_000; j++) sum += j;
+        expect(sum).toBeGreaterThan(0);
+        spans.push(heldSpan(start, clock.now()));
+      }
+      const nonZeroUnderATick = spans.filter((ns) => ns > 0 && ns < 1_000_000);
+      expect(nonZeroUnderATick.length).toBeGreaterThan(25);
+    },
+  );
 });

@@ -1,0 +1,146 @@
+// `npm run build:binary`: the single executable dist/qa-server (Linux x64 here: the platform of
+// the Node that runs this). Node's single-executable applications: `node --build-sea` writes a
+// blob holding src/binary.ts bundled (the server, better-sqlite3's JavaScript) and its assets —
+// the web build, the migrations, the sandbox worker's bundle, QuickJS's WASM and better-sqlite3's
+// native addon — into a copy of this very Node, its debug symbols stripped first (smaller file).
+// Run `pnpm build` first (the web build and dist/worker.mjs).
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, '..', '..');
+const work = join(here, 'dist', 'binary');
+const output = join(repo, 'dist', 'qa-server');
+
+for (const built of [join(repo, 'apps/web/dist/index.html'), join(here, 'dist/worker.mjs')]) {
+  if (!existsSync(built))
+    throw new Error(`${relative(repo, built)} is missing: run pnpm build first`);
+}
+
+/** Every file under `folder`, as [asset key, path]. */
+function filesUnder(folder, prefix) {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return [`${prefix}/${relative(folder, path).split('\\').join('/')}`, path];
+    });
+}
+
+const fromDb = createRequire(join(repo, 'packages/db/package.json'));
+const sqliteRoot = dirname(fromDb.resolve('better-sqlite3/package.json'));
+const compiled = join(sqliteRoot, 'build/Release/better_sqlite3.node');
+const addon = existsSync(compiled)
+  ? compiled
+  : join(sqliteRoot, 'prebuilds', `${process.platform}-${process.arch}.node`);
+
+const assets = Object.fromEntries([
+  ['worker.mjs', join(here, 'dist/worker.mjs')],
+  ['quickjs.wasm', join(here, 'dist/quickjs.wasm')],
+  ['better_sqlite3.node', addon],
+  ...filesUnder(join(repo, 'packages/db/drizzle'), 'drizzle'),
+  ...filesUnder(join(repo, 'apps/web/dist'), 'web'),
+]);
+
+// The settings --help lists: the README's table (name, default, the meaning's first clause).
+const settings = readFileSync(join(repo, 'README.md'), 'utf8')
+  .split('\n')
+  .map((line) => /^\| `([A-Z_]+)`\s*\|\s*(.*?)\s*\|\s*(.*?)\s*\|$/.exec(line))
+  .filter(Boolean)
+  .map(([, name, value, meaning]) => [
+    name,
+    value.replaceAll('`', ''),
+    meaning
+      .replaceAll('`', '')
+      .split(/; | — |: /)[0]
+      .slice(0, 90),
+  ]);
+
+const hash = createHash('sha256');
+for (const [key, path] of Object.entries(assets).sort())
+  hash.update(key).update(readFileSync(path));
+const buildId = hash.digest('hex').slice(0, 12);
+const version = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).version;
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+mkdirSync(dirname(output), { recursive: true });
+
+// ws tries these optional native helpers in a try/catch: the stubs throw, as a missing module does.
+const stubOptional = {
+  name: 'stub-optional',
+  setup(b) {
+    b.onResolve({ filter: /^(bufferutil|utf-8-validate)$/ }, (args) => ({
+      path: args.path,
+      namespace: 'stub',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not in the single executable`)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+await build({
+  entryPoints: [join(here, 'src/binary.ts')],
+  outfile: join(work, 'main.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node26',
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [stubOptional],
+  define: {
+    __QA_VERSION__: JSON.stringify(version),
+    __QA_BUILD__: JSON.stringify(buildId),
+    __QA_SETTINGS__: JSON.stringify(settings),
+  },
+  // CommonJS dependencies call require(); in the executable it loads built-in modules only.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+
+// A stripped copy of this Node builds the blob and takes it (the blob must match its binary).
+const node = join(work, 'node');
+copyFileSync(process.execPath, node);
+chmodSync(node, 0o755);
+const strip = spawnSync('strip', [node], { stdio: 'inherit' });
+if (strip.status !== 0)
+  console.warn('build:binary: strip failed; the executable keeps its symbols');
+
+writeFileSync(
+  join(work, 'sea.json'),
+  JSON.stringify(
+    {
+      main: join(work, 'main.mjs'),
+      mainFormat: 'module',
+      output,
+      disableExperimentalSEAWarning: true,
+      assets,
+    },
+    null,
+    2,
+  ),
+);
+const sea = spawnSync(node, ['--build-sea', join(work, 'sea.json')], { stdio: 'inherit' });
+if (sea.status !== 0) process.exit(sea.status ?? 1);
+rmSync(node);
+const mb = (statSync(output).size / 1e6).toFixed(1);
+console.log(`build:binary: ${relative(process.cwd(), output)} (${mb} MB, build ${buildId})`);
