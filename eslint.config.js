@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-test/**',
       '**/node_modules/**',
       'data/**',
       'e2e/artifacts/**',
@@ -25,6 +26,63 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // tRPC's internals change between releases without notice: one file wraps each one we use,
+    // and its contract test fails when the pinned version changes them.
+    files: ['**/*.{ts,tsx,mts,mjs}'],
+    ignores: ['apps/server/src/trpc/trpc-internals.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(_def|_config|internal_[A-Za-z]+)$/]',
+          message: 'tRPC internals are used only through apps/server/src/trpc/trpc-internals.ts.',
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@trpc/*/unstable-*', '@trpc/*/dist/*'],
+              message: "tRPC's internal modules are used only through trpc-internals.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The browser gets the API's types, never server code.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@app/api',
+              allowTypeImports: true,
+              message: 'The web app imports only types from @app/api (import type …).',
+            },
+          ],
+          patterns: [
+            {
+              group: [
+                '@app/db',
+                '@app/sandbox',
+                '@app/seed',
+                '@app/server',
+                '**/apps/server/**',
+                '**/packages/*/src/**',
+              ],
+              message: 'The web app does not import server code.',
+            },
+          ],
+        },
       ],
     },
   },

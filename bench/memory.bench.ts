@@ -1,5 +1,5 @@
 /**
- * Memory under a mixed load (issue 12, point 6): the server's resident set (RSS, from /proc) before
+ * Memory under a mixed load: the server's resident set (RSS, from /proc) before
  * and after SECONDS of reads, writes and live sockets together, on the read benchmark's database
  * (a fresh copy). The load: 40 connections of reads (the lists, a search, question pages signed in
  * and out, the tag list, the original client's question page), 10 connections of writes at

@@ -1,5 +1,5 @@
 /**
- * Public reads under load (issue 11): the first page of each list order, a search, the question
+ * Public reads under load: the first page of each list order, a search, the question
  * page, the tag list, the list signed in and the original client's GET /question/getQuestion, on a
  * database of 100,000 questions and 1,000,000 answers, comments and votes, at 50 connections.
  * Every route's round alternates with a round against a bare node:http server answering "hello"

@@ -13,6 +13,9 @@ const BENCHES = [
   { name: 'chat-fanout', file: 'chat-fanout.bench.ts' },
   { name: 'sandbox', file: 'sandbox.bench.ts' },
   { name: 'memory', file: 'memory.bench.ts' },
+  { name: 'workers', file: 'workers.bench.ts' },
+  { name: 'cluster-fanout', file: 'cluster-fanout.bench.ts' },
+  { name: 'cross-process', file: 'cross-process.bench.ts' },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

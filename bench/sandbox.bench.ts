@@ -4,7 +4,7 @@
  * (a) per-test overhead: a trivial solution against TESTS test cases in one call, wall time per test;
  * (b) throughput: test runs per second while every worker is busy, for SECONDS seconds;
  * (c) the main thread's event-loop delay p99 while 4 infinite-loop programs run to their 2 s deadline.
- * Targets (issue 8): under 5 ms per test, at least 300 test runs/s, p99 delay under 20 ms.
+ * Targets: under 5 ms per test, at least 300 test runs/s, p99 delay under 20 ms.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createSandbox, defaultWorkerCount, type Sandbox } from '@app/sandbox';

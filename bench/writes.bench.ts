@@ -1,5 +1,5 @@
 /**
- * Writes under load (issue 12, point 6), on the read benchmark's database (100,000 questions and
+ * Writes under load, on the read benchmark's database (100,000 questions and
  * 1,000,000 answers, comments and votes; a fresh copy): asking (question.create), answering
  * (answer.create and the original client's POST /answer/addAnswer) and voting on questions spread
  * over the whole database, and the global chat (message.send, no subscribers here: fan-out has its

@@ -4,7 +4,7 @@
 // web app and a client-side route, sign a user up, run a right solution (OK) and an endless loop
 // (Time Limit Exceeded) in the sandbox, exit 0 on SIGTERM, and after a restart let the user sign
 // in. Prints the start-up time, RSS and sizes against the targets; exits 1 on any failure.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -114,7 +114,10 @@ try {
   server = undefined;
 
   const bytes = statSync(binary).size;
-  const gzipped = gzipSync(readFileSync(binary), { level: 6 }).length;
+  // The download a user would make: GNU gzip's default level (Node's own zlib packs about 3% worse).
+  const gnu = spawnSync('gzip', ['-6', '-c', binary], { maxBuffer: 2 * bytes });
+  const gzipped =
+    gnu.status === 0 ? gnu.stdout.length : gzipSync(readFileSync(binary), { level: 6 }).length;
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   console.log(
     `\nhealthy /healthz ${Math.round(firstMs)} ms on the first start (unpack, migrate, seed), ` +

@@ -9,7 +9,7 @@ const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8000';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // The Markdown worker (components/markdown) has no document: packages that offer a build for
+    // The Markdown worker (shared/components/markdown) has no document: packages that offer a build for
     // workers (micromark's entity decoder) must give theirs, not the one that decodes through the DOM.
     conditions: ['worker', ...defaultClientConditions],
   },
@@ -31,12 +31,12 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
-            // The code editor is fetched only by the screens that show code (components/CodeEditor).
+            // The code editor is fetched only by the screens that show code (shared/components/CodeEditor).
             {
               name: 'codemirror',
               test: /node_modules[\\/](@codemirror|@lezer|@marijn|style-mod|w3c-keyname|crelt)[\\/]/,
             },
-            // The shared CRDT editor of CollabCode games (components/code-editor/CollabEditor), likewise.
+            // The shared CRDT editor of CollabCode games (features/games/collab/CollabEditor), likewise.
             {
               name: 'collab',
               test: /node_modules[\\/](yjs|lib0|y-protocols|y-codemirror\.next)[\\/]/,

@@ -4,10 +4,11 @@
  * writes never reach the next one and the minutes of seeding are paid once.
  */
 import { createDb } from '@app/db';
-import { seedManyQuestions } from '@app/seed';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { seedManyQuestions } from './bulk-questions';
+import { randomGenerator } from './random';
 
 const DATA_DIR = resolve(import.meta.dirname, '../.data');
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,18 +19,6 @@ export interface BulkCounts {
   answers: number;
   comments: number;
   votes: number;
-}
-
-/** The same small seeded generator as the bulk seed (mulberry32): the same data every time. */
-function randomGenerator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function countRows(path: string): BulkCounts {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import superjson from 'superjson';
@@ -52,11 +52,15 @@ export function benchDatabase(): { dir: string; databasePath: string } {
   return { dir, databasePath: join(dir, 'bench.db') };
 }
 
-/** Starts the real server in its own process on a database, as `npm start` would (production mode). */
+/**
+ * Starts the real server's bundle in its own process on a database, as `npm start` does (production
+ * mode). `keepDatabase`: its stop leaves the database's folder (another process still uses it).
+ */
 export async function startBenchServer(
   db: { dir: string; databasePath: string },
   port: number,
   env: Record<string, string> = {},
+  { keepDatabase = false }: { keepDatabase?: boolean } = {},
 ): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const taken = await fetch(`${base}/healthz`).then(
@@ -65,26 +69,27 @@ export async function startBenchServer(
   );
   // Measuring a server left over from an earlier run would measure the wrong thing.
   if (taken) throw new Error(`Port ${port} already answers: stop what runs there first.`);
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_PATH: db.databasePath,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        SEED_DEMO: '0',
-        NODE_ENV: 'production',
-        // Request logs are written as in production (info), to /dev/null: their cost is measured.
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const bundle = join(root, 'apps/server/dist/server.mjs');
+  if (!existsSync(bundle))
+    throw new Error(
+      `${bundle} is missing: build the server first (pnpm --filter @app/server build).`,
+    );
+  const server: ChildProcess = spawn(process.execPath, [bundle], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: db.databasePath,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+      // Request logs are written as in production (info), to /dev/null: their cost is measured.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   // Even a bench that crashes must not leave its server behind.
   const killOnExit = () => server.kill('SIGTERM');
   process.once('exit', killOnExit);
@@ -95,7 +100,7 @@ export async function startBenchServer(
     const killer = setTimeout(() => server.kill('SIGKILL'), 5000);
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     clearTimeout(killer);
-    rmSync(db.dir, { recursive: true, force: true });
+    if (!keepDatabase) rmSync(db.dir, { recursive: true, force: true });
   };
   const started = Date.now();
   for (;;) {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,6 +68,8 @@ declare module 'vitest' {
     chromiumPath: string;
     /** The legacy client fixture page's origin (another port): one of the server's CLIENT_ORIGINS. */
     legacyClientOrigin: string;
+    /** Where the server's log lines go: a failed test prints the last ones (support/diagnostics.ts). */
+    serverLogPath: string;
   }
 }
 
@@ -102,13 +104,18 @@ export default async function setup(project: TestProject) {
       // sign-up and per-user write limits are raised (README settings); the message, test-run and
       // login limits keep their defaults.
       ...ROOMY_WRITE_LIMITS,
+      // One line per request, kept in a file: a failed test prints the last ones.
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const serverLogPath = join(dataDir, 'server.log');
+  server.stdout?.pipe(createWriteStream(serverLogPath));
   await waitForHealth(baseURL, server);
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', chromiumPath);
   project.provide('legacyClientOrigin', legacyClient.origin);
+  project.provide('serverLogPath', serverLogPath);
 
   return async () => {
     server.kill('SIGTERM');

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { inject } from 'vitest';
+import { watchPage } from './diagnostics';
 
 export const baseURL = () => inject('baseURL');
 const artifacts = resolve(import.meta.dirname, '../artifacts');
@@ -31,7 +32,9 @@ export async function newUser(
 ): Promise<Page> {
   const context: BrowserContext = await browser.newContext({ baseURL: url, viewport });
   context.setDefaultTimeout(10_000);
-  return context.newPage();
+  const page = await context.newPage();
+  watchPage(page);
+  return page;
 }
 
 /** Saves a screenshot under e2e/artifacts for a person to look at. */

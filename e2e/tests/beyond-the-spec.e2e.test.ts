@@ -19,7 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Issue 13's quality bar as one flow, in two browsers: the asker at 1280 px, the answerer on a phone.
+// The quality bar of a daily user as one flow, in two browsers: the asker at 1280 px, the answerer on a phone.
 describe('beyond the spec: code, answers, notifications, acceptance and edits together', () => {
   it('asks with a fenced code block and sees it highlighted; another user answers and mentions the asker; the asker sees the notification live, accepts the answer, and edits the question; the revision history shows the change', async () => {
     const asker = await newUser(browser);

@@ -224,7 +224,7 @@ describe('Markdown posts with code', () => {
     await viewer.getByRole('button', { name: 'Post Answer' }).click();
     await viewer.getByText('Invalid hyperlink format.').waitFor();
     await viewer.goBack();
-    // Leaving a form with unposted text asks first (issue 14), in the page: no browser dialog.
+    // Leaving a form with unposted text asks first, in the page: no browser dialog.
     await viewer
       .getByRole('dialog', { name: 'Leave without posting?' })
       .getByRole('button', { name: 'Leave' })

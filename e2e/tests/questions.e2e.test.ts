@@ -87,7 +87,7 @@ describe('questions', () => {
     expect(await docs.getAttribute('rel')).toBe('noopener noreferrer');
     await asker.getByText('1 view', { exact: true }).waitFor();
     await asker.getByText('0 answers').waitFor();
-    // Quiet comments (issue 14): only 'Add a comment' until there are some.
+    // Quiet comments: only 'Add a comment' until there are some.
     await asker.getByRole('button', { name: 'Add a comment' }).first().waitFor();
     expect(await voteCount(asker)).toBe('0');
     await markDocument(asker);

@@ -53,7 +53,7 @@ async function smallTargets(page: Page, selector: string) {
   );
 }
 
-describe('forms that help (issue 14 point 4)', () => {
+describe('forms that help', () => {
   it('counts characters near the limits, focuses the first error, suggests tags with counts, uses monospace', async () => {
     const author = await createUser('tagger');
     const prefix = uniqueTag('sg');
@@ -269,7 +269,7 @@ describe('forms that help (issue 14 point 4)', () => {
   });
 });
 
-describe('search that says what it searched (issue 14 point 5)', () => {
+describe('search that says what it searched', () => {
   it('shows the query in the heading and tab title, a [tag] search shows the tag, an empty search helps', async () => {
     const author = await createUser('searcher');
     const tag = uniqueTag('srch');
@@ -329,7 +329,7 @@ describe('search that says what it searched (issue 14 point 5)', () => {
   });
 });
 
-describe('phone layout and reading comfort (issue 14 points 7 and 8)', () => {
+describe('phone layout and reading comfort', () => {
   let author: ApiUser;
   let longQuestion: { id: number; title: string };
   const tag = uniqueTag('phone');

@@ -12,7 +12,7 @@ import { launchBrowser, newUser, uniqueName, uniqueTag } from '../support/browse
 import { settled, signUp } from '../support/flows';
 
 /**
- * Issue 14 points 1, 2, 3 and 6, as a daily Stack Overflow user expects them: everything that navigates
+ * Links, comments, navigation and times as a daily Stack Overflow user expects them: everything that navigates
  * is a real link, comment boxes stay quiet until wanted, navigation does not invite duplicates or lose
  * the page asked for, and every time is a <time> with the exact moment on hover.
  */
@@ -87,7 +87,7 @@ const timesOutsideTimeElements = (page: Page) =>
     return outside;
   });
 
-describe('real links (issue 14 point 1)', () => {
+describe('real links', () => {
   it('title, tag, author, order tabs, View Profile and Ask a Question open in a new tab', async () => {
     const author = await createUser('linker');
     const { tag, question } = await ownQuestion(author);
@@ -167,7 +167,7 @@ describe('real links (issue 14 point 1)', () => {
   });
 });
 
-describe('quiet comments (issue 14 point 2)', () => {
+describe('quiet comments', () => {
   it("shows only 'Add a comment' until wanted; Enter posts, Shift+Enter adds a line", async () => {
     const author = await createUser('quiet');
     const { question } = await ownQuestion(author);
@@ -239,7 +239,7 @@ describe('quiet comments (issue 14 point 2)', () => {
   });
 });
 
-describe('navigation that does not invite duplicates (issue 14 point 3)', () => {
+describe('navigation that does not invite duplicates', () => {
   it('Back after posting an answer does not show the filled form', async () => {
     const author = await createUser('backer');
     const { tag, question } = await ownQuestion(author);
@@ -312,7 +312,7 @@ describe('navigation that does not invite duplicates (issue 14 point 3)', () => 
   });
 });
 
-describe('times people can read (issue 14 point 6)', () => {
+describe('times people can read', () => {
   it('every time is a <time> with the exact moment on hover; Active cards say what happened last', async () => {
     const author = await createUser('timer');
     const answerer = await createUser('answerer');

@@ -1,24 +1,29 @@
-import { createApiDeps, createGameTimer, pruneEvents, type ApiDeps } from '@app/api';
+import { createApiDeps, createGameTimer, newProcessId, pruneEvents, type ApiDeps } from '@app/api';
 import { createDb, type Db } from '@app/db';
 import { createSandbox } from '@app/sandbox';
-import { seedDemoContent } from '@app/seed';
+import { isFreshSite, seedDemoContent } from '@app/seed';
+import { setupWorker } from '@socket.io/sticky';
 import { createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   DEFAULT_CLIENT_ORIGINS,
+  DEFAULT_REDIS_PREFIX,
   httpServerOptions,
   rateLimitsOf,
   type ServerConfig,
-} from './config';
-import { createConnectionCounter } from './connection-caps';
-import { contextFactory, trustProxies, type CreateRequestContext } from './context';
-import { createHttpHandler } from './http';
-import { createRequestLog, log as processLog, noteSession, type Logger } from './log';
-import { answerUnreadableRequest } from './request-guard';
-import { ResponseCache } from './response-cache';
-import { createSessionCookies } from './session';
-import { shutDown, type ShutdownReport } from './shutdown';
-import { attachSocketIo } from './socket';
-import { attachUpgrades } from './upgrade';
+} from './ops/config';
+import { createConnectionCounter } from './ops/connection-caps';
+import { contextFactory, trustProxies, type CreateRequestContext } from './http/context';
+import { createHttpHandler } from './http-handler';
+import { createRequestLog, noteSession } from './http/request-log';
+import { answerUnreadableRequest } from './http/unreadable-request';
+import { log as processLog, type Logger } from './ops/log';
+import { ResponseCache } from './http/response-cache';
+import { createSessionCookies } from './http/session';
+import { closeRedis, connectRedis, redisProbe } from './ops/redis';
+import { shutDown, type ShutdownReport } from './ops/shutdown';
+import { attachSocketIo } from './legacy/socket';
+import { attachUpgrades } from './trpc/upgrade';
 
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
@@ -38,8 +43,14 @@ export interface RunningServer {
 }
 
 export interface StartOptions {
-  /** Where request lines and errors go: the process's logger (log.ts) by default. */
+  /** Where request lines and errors go: the process's logger (ops/log.ts) by default. */
   log?: Logger;
+  /**
+   * False for a cluster worker (WORKERS, cluster.ts): it does not listen; the primary listens
+   * on the port and hands each connection over, a socket.io session's polls always to the worker
+   * that holds it (@socket.io/sticky).
+   */
+  listen?: boolean;
 }
 
 /** One process, one port: HTTP (tRPC, web app) and WebSocket upgrades. */
@@ -48,16 +59,28 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const log = options.log ?? processLog;
+  const listen = options.listen ?? true;
   const db = createDb(config.databasePath, config.runtime?.db);
-  if (config.seedDemo) await seedDemoContent(db, { onlyIfEmpty: true });
+  // A Redis that is down does not stop the start: the database carries what Redis would (ops/redis.ts).
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
+  const processId = newProcessId();
   // Built once: every door's contexts share this bus, these limiters, these caches and this pool of
-  // sandbox workers.
-  const sandbox = createSandbox({ worker: config.runtime?.sandboxWorker });
+  // sandbox workers. A fresh database gets the demo, whose problems run at once: the workers start
+  // now. Otherwise they start with the first run, and a restart that runs no code never pays for
+  // them (their start-up, some 12 MB).
+  const sandbox = createSandbox({
+    worker: config.runtime?.sandboxWorker,
+    startWorkers: config.seedDemo && isFreshSite(db) ? 'now' : 'on-first-run',
+  });
   const deps = await createApiDeps(db, {
     sandbox,
     limits: rateLimitsOf(config),
     caps: config.caps,
+    scryptLogN: config.scryptLogN,
+    shared: { redis, redisPrefix: config.redisPrefix ?? DEFAULT_REDIS_PREFIX, processId },
   });
+  // Through the procedures over these very dependencies: before anyone can connect.
+  if (config.seedDemo) await seedDemoContent(deps, { onlyIfEmpty: true });
   // CollabCode deadlines end games on the server even with no browser open.
   const gameTimer = createGameTimer(deps);
   await gameTimer.start();
@@ -76,26 +99,41 @@ export async function startServer(
   const clientOrigins = config.clientOrigins ?? DEFAULT_CLIENT_ORIGINS;
   const app = createHttpHandler({
     createRequestContext,
-    responseCache: await ResponseCache.over(deps.events),
+    responseCache: new ResponseCache(deps.readCache),
     webDist: config.webDist,
     trustedOrigins: config.trustedOrigins,
     clientOrigins,
+    log,
     requestLog: createRequestLog(log, deps, cookies),
     databaseAnswers: () => ping.get() !== undefined,
     draining: () => draining,
+    processId,
+    redisState: redisProbe(redis),
   });
   const server = createServer(httpServerOptions(config.timeouts), app);
+  // Every connection, those a cluster's primary hands over included, for a shutdown to wait for.
+  const open = new Set<Duplex>();
+  server.on('connection', (socket: Duplex) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
   trustProxies(server, config.trustProxy);
   server.on('clientError', answerUnreadableRequest);
   // Live connections of both doors (tRPC WebSocket, socket.io) count against the same caps.
-  const connections = createConnectionCounter(deps.caps);
-  const upgrades = attachUpgrades(server, createRequestContext, config.trustedOrigins, connections);
+  const connections = createConnectionCounter(deps, { log });
+  const upgrades = attachUpgrades(server, {
+    createRequestContext,
+    trustedOrigins: config.trustedOrigins,
+    connections,
+    log,
+  });
   // The original client's socket.io (SPEC §7): the same cookie, the same origin allow-list.
   const socketIo = await attachSocketIo(server, {
     deps,
     createRequestContext,
     allowedOrigins: [...new Set([...config.trustedOrigins, ...clientOrigins])],
     connections,
+    log,
   });
 
   pruneEvents(db, EVENT_RETENTION_MS);
@@ -103,13 +141,15 @@ export async function startServer(
   pruner.unref();
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => {
-        server.off('error', reject);
-        resolve();
+    if (listen)
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
       });
-    });
+    else setupWorker(socketIo.io);
   } catch (error) {
     // A port in use: what was started stops, so the caller can report it and exit.
     gameTimer.stop();
@@ -117,7 +157,10 @@ export async function startServer(
     upgrades.close();
     socketIo.close();
     await sandbox.close();
+    connections.close();
+    await deps.events.close();
     db.$client.close();
+    if (redis) await closeRedis(redis);
     throw error;
   }
   const address = server.address();
@@ -135,7 +178,10 @@ export async function startServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await sandbox.close();
+      connections.close();
+      await deps.events.close();
       db.$client.close();
+      if (redis) await closeRedis(redis);
     },
     shutdown(timeoutMs) {
       return shutDown(
@@ -158,7 +204,13 @@ export async function startServer(
             gameTimer.stop();
             clearInterval(pruner);
             await sandbox.close();
+            // This process's live connections leave the shared count; the bus stops listening to
+            // the other processes; then Redis, which they used, and (shutDown) the database.
+            connections.close();
+            await deps.events.close();
+            if (redis) await closeRedis(redis);
           },
+          openConnections: () => open.size,
         },
         timeoutMs,
       );

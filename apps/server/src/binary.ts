@@ -3,11 +3,10 @@
 // from its folders is unpacked once into data/runtime/<build>/ beside the database (not a hidden
 // folder: Express's sendFile refuses paths through one), the addon loaded from there with
 // process.dlopen, and relative settings are taken from the executable's own folder.
+import cluster from 'node:cluster';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { getAsset, getAssetKeys } from 'node:sea';
-import { loadConfig } from './config';
-import { run } from './run';
 
 /** Filled in by build-binary.mjs. */
 declare const __QA_VERSION__: string;
@@ -15,7 +14,8 @@ declare const __QA_BUILD__: string;
 declare const __QA_SETTINGS__: readonly (readonly [string, string, string])[];
 
 // A single executable's argv is [itself, how it was called, ...arguments].
-const args = process.argv.slice(2);
+// A cluster worker (WORKERS) is forked with the primary's own arguments: it reads none.
+const args = cluster.isWorker ? [] : process.argv.slice(2);
 if (args.includes('--version') || args.includes('-v')) {
   process.stdout.write(
     `qa-server ${__QA_VERSION__} (build ${__QA_BUILD__}, Node ${process.versions.node})\n`,
@@ -70,6 +70,9 @@ function unpack(runtime: string): void {
       rmSync(join(dirname(runtime), old), { recursive: true, force: true });
   renameSync(partial, runtime);
 }
+
+// The server's modules are loaded only now: --version and --help answer without evaluating them.
+const [{ loadConfig }, { run }] = await Promise.all([import('./ops/config'), import('./run')]);
 
 await run(async () => {
   const base = loadConfig(process.env, home);

@@ -1,8 +1,9 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { AuthProvider, meQueryKey } from './auth/AuthProvider';
-import { errorCode } from './lib/errors';
+import { AuthProvider, meQueryKey } from './features/auth/AuthProvider';
+import { BootFrame } from './layout/BootFrame';
+import { errorCode } from './shared/lib/errors';
 import { router } from './routes';
 import { createTrpcClient, trpc } from './trpc';
 
@@ -34,7 +35,7 @@ export function App() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>
+        <AuthProvider booting={<BootFrame />}>
           <RouterProvider router={router} />
         </AuthProvider>
       </QueryClientProvider>

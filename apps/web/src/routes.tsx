@@ -1,36 +1,36 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
-import { PublicOnly, RequireAuth } from './auth/guards';
+import { PublicOnly, RequireAuth } from './features/auth/guards';
 import { AppLayout } from './layout/AppLayout';
-import LoginPage from './pages/auth/LoginPage';
-import SignupPage from './pages/auth/SignupPage';
-import { ErrorPage } from './pages/ErrorPage';
+import LoginPage from './features/auth/LoginPage';
+import SignupPage from './features/auth/SignupPage';
+import { ErrorPage } from './layout/ErrorPage';
 import {
   CreateCollabCodePage,
   CreateNimGamePage,
   GameRoomPage,
   GamesLobbyPage,
-} from './pages/games';
-import DirectMessagesPage from './pages/messaging/DirectMessagesPage';
-import GlobalChatPage from './pages/messaging/GlobalChatPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import NotificationsPage from './pages/notifications/NotificationsPage';
+} from './features/games';
+import DirectMessagesPage from './features/messaging/DirectMessagesPage';
+import GlobalChatPage from './features/messaging/GlobalChatPage';
+import { NotFoundPage } from './layout/NotFoundPage';
+import NotificationsPage from './features/notifications/NotificationsPage';
 import {
   AttemptProblemPage,
   CreateProblemPage,
   ProblemDetailsPage,
   ProblemListPage,
   SubmissionPage,
-} from './pages/problems';
-import ProfilePage from './pages/profile/ProfilePage';
-import EditAnswerPage from './pages/questions/EditAnswerPage';
-import EditQuestionPage from './pages/questions/EditQuestionPage';
-import NewAnswerPage from './pages/questions/NewAnswerPage';
-import NewQuestionPage from './pages/questions/NewQuestionPage';
-import QuestionListPage from './pages/questions/QuestionListPage';
-import QuestionPage from './pages/questions/QuestionPage';
-import { AnswerRevisionsPage, QuestionRevisionsPage } from './pages/questions/revisions';
-import TagsPage from './pages/questions/TagsPage';
-import UsersPage from './pages/users/UsersPage';
+} from './features/problems';
+import ProfilePage from './features/users/ProfilePage';
+import EditAnswerPage from './features/questions/EditAnswerPage';
+import EditQuestionPage from './features/questions/EditQuestionPage';
+import NewAnswerPage from './features/questions/NewAnswerPage';
+import NewQuestionPage from './features/questions/NewQuestionPage';
+import QuestionListPage from './features/questions/QuestionListPage';
+import QuestionPage from './features/questions/QuestionPage';
+import { AnswerRevisionsPage, QuestionRevisionsPage } from './features/questions/revisions';
+import TagsPage from './features/questions/TagsPage';
+import UsersPage from './features/users/UsersPage';
 
 function Root() {
   return (

@@ -1,16 +1,15 @@
 import type { AppRouter, RouterInputs, RouterOutputs } from '@app/api';
 import { httpBatchLink, splitLink } from '@trpc/client';
-import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
+import { createTRPCReact } from '@trpc/react-query';
 import { MAX_BATCH_SIZE } from '@app/validators';
 import superjson from 'superjson';
-import { LiveConnection } from './lib/liveConnection';
-import { wsUrlFor } from './lib/wsUrl';
+import { LiveConnection } from './shared/live/liveConnection';
+import { wsUrlFor } from './shared/live/wsUrl';
 
 /** The typed React hooks for every procedure: trpc.user.list.useQuery(), trpc.auth.login.useMutation(), … */
 export const trpc = createTRPCReact<AppRouter>();
 
 export type { RouterInputs, RouterOutputs };
-export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
 /** The one WebSocket connection for subscriptions; call liveConnection.recreate() after any auth change. */
 export const liveConnection = new LiveConnection(() => wsUrlFor(window.location));

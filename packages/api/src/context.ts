@@ -1,5 +1,5 @@
-import type { ApiDeps } from './deps';
-import { addressKey } from './rate-limit';
+import type { ApiDeps } from './core/deps';
+import { addressKey } from './core/rate-limit';
 
 /** The session cookie as the API sees it: which session id it carries, and how to set or clear it. */
 export interface SessionStore {

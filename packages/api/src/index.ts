@@ -3,7 +3,9 @@ import type { AppRouter } from './root';
 
 export { appRouter, type AppRouter } from './root';
 export { createCallerFactory } from './trpc';
-export { createApiDeps, type ApiDeps } from './deps';
+export type { ApiDeps } from './core/deps';
+export { createShared, newProcessId, type Shared } from './core/shared';
+export { createApiDeps } from './create-deps';
 export {
   createContext,
   createMemorySessionStore,
@@ -13,7 +15,17 @@ export {
   type SessionStore,
   type Transport,
 } from './context';
-export type { EventBus } from './events/bus';
+export {
+  createReadCache,
+  ReadCache,
+  type InvalidationTables,
+  type ReadDependency,
+  type Shelf,
+  type ShelfSpec,
+  type Slot,
+  type Stored,
+} from './read-cache';
+export type { EventBus } from './core/event-bus';
 export { createOutboxBus, pruneEvents } from './events/outbox-bus';
 export type {
   BroadcastMap,
@@ -22,10 +34,14 @@ export type {
   EventMap,
   PublishedEvent,
   Topic,
-} from './events/topics';
-export type { QuestionEvent } from './services/questions/question-events';
-export type { PublicUser, UserEvent } from './services/users/user-events';
-export type { ProblemEvent } from './services/problems/problem-events';
+} from './core/topics';
+export {
+  QUESTION_INVALIDATION,
+  type QuestionEvent,
+  type QuestionInvalidation,
+} from './domains/questions/events';
+export type { PublicUser, UserEvent } from './domains/users/events';
+export type { ProblemEvent } from './domains/problems/events';
 export type {
   MyVote as ProblemMyVote,
   ProblemDetail,
@@ -35,48 +51,45 @@ export type {
   SubmissionDetail,
   SubmissionRow,
   TestResultView,
-} from './services/problems/problem-shapes';
+} from './domains/problems/shapes';
+export type { ChatEvent, GlobalMessageEvent, InboxEvent } from './domains/messaging/events';
+export type { GameEvent, GamePresence } from './domains/games/events';
+export type { NotificationEvent } from './domains/notifications/events';
 export type {
-  ChatEvent,
-  GlobalMessageEvent,
-  InboxEvent,
-} from './services/messaging/messaging-events';
-export type { GameEvent, GamePresence } from './services/games/game-events';
-export type {
-  NotificationEvent,
   NotificationKind,
   NotificationPage,
   NotificationPlace,
   NotificationView,
-} from './services/notifications/notification-shapes';
+} from './domains/notifications/shapes';
 export type {
   GameRoomView,
   GameSummary,
   GameTestResults,
   GameType,
   GameView,
-} from './services/games/game-shapes';
+} from './domains/games/shapes';
 export {
   createGameTimer,
+  GAME_TIMER_LEASE,
   systemClock,
   type GameTimer,
   type GameTimerClock,
-} from './services/games/game-timer';
-export { CODE_TEXT, codeText } from './services/games/game-docs';
+  type GameTimerOptions,
+} from './domains/games/game-timer';
+export { createLeases, type Leases } from './core/lease';
+export { CODE_TEXT, codeText } from './domains/games/game-docs';
 export {
   addressKey,
-  createMemoryRateLimiter,
   createRateLimiters,
   DEFAULT_RATE_LIMITS,
-  MAX_RATE_LIMIT_KEYS,
   parseDuration,
   parseRateLimit,
-  type MemoryRateLimiter,
   type RateLimit,
   type RateLimiter,
   type RateLimiters,
   type RateLimits,
-} from './rate-limit';
+  type SharedRateLimiter,
+} from './core/rate-limit';
 export {
   CONNECTION_CAP_KINDS,
   CONNECTION_CAP_TABLE,
@@ -86,10 +99,10 @@ export {
   type ConnectionCapKind,
   type ConnectionCaps,
   type RateLimitKind,
-} from './limits';
-export { hashPassword } from './services/users/passwords';
-export { problemSearchKey } from './services/problems/problem-search';
-export { findSessionUser, SESSION_LIFETIME_MS } from './services/users/sessions';
+} from './core/limits';
+export { DEFAULT_SCRYPT_LOG_N, hashPassword } from './domains/users/passwords';
+export { problemSearchKey } from './domains/problems/problem-search';
+export { findSessionUser, SESSION_LIFETIME_MS } from './core/viewer';
 
 /** Every procedure's input and output, for the web app: `RouterOutputs['question']['byId']`. */
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -1,15 +1,15 @@
-import { answerRouter } from './routers/answer';
-import { authRouter } from './routers/auth';
-import { chatRouter } from './routers/chat';
-import { commentRouter } from './routers/comment';
-import { gameRouter } from './routers/game';
-import { messageRouter } from './routers/message';
-import { notificationRouter } from './routers/notification';
-import { problemRouter } from './routers/problem';
-import { questionRouter } from './routers/question';
-import { submissionRouter } from './routers/submission';
-import { tagRouter } from './routers/tag';
-import { userRouter } from './routers/user';
+import { gameRouter } from './domains/games/game-router';
+import { chatRouter } from './domains/messaging/chat-router';
+import { messageRouter } from './domains/messaging/message-router';
+import { notificationRouter } from './domains/notifications/notification-router';
+import { problemRouter } from './domains/problems/problem-router';
+import { submissionRouter } from './domains/problems/submission-router';
+import { answerRouter } from './domains/questions/answer-router';
+import { commentRouter } from './domains/questions/comment-router';
+import { questionRouter } from './domains/questions/question-router';
+import { tagRouter } from './domains/questions/tag-router';
+import { authRouter } from './domains/users/auth-router';
+import { userRouter } from './domains/users/user-router';
 import { createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({

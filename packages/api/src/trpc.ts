@@ -1,39 +1,15 @@
 /**
  * 1. INITIALIZATION: one tRPC instance, superjson (dates survive the wire; see transformer.ts), and an error
- *    formatter that turns validation failures into the first clear sentence.
+ *    formatter that puts every error in the user's words (core/errors.ts).
  */
-import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { ZodError } from 'zod';
 import { authMessages, connectionMessages, transportMessages } from '@app/validators';
+import { initTRPC } from '@trpc/server';
+import { ZodError } from 'zod';
 import type { Context } from './context';
-import { findSessionUser } from './services/users/sessions';
-import { transformer, UnreadableInputError } from './transformer';
-import { takeAllowances, type Allowance } from './write-limits';
-
-/**
- * tRPC's own refusals of a request it cannot route or read (an unknown path, the wrong method, a bad
- * batch), in words meant for developers. The bad-input sweep (apps/server) finds any new one.
- */
-const TRPC_OWN_REFUSAL =
-  /^(No procedure found|Unsupported \w+-request|Only POST requests|Batch call exceeds|"input" needs to be|Cannot mix procedure types|Batching is not enabled|Streaming requests must|Cannot batch subscription|Missing experimental flag|Unsupported content-type|Missing content-type|Invalid connection params|Not JSON-parsable)/;
-
-/** Transport-level failures carry the parser's or adapter's words; users get ours. */
-function plainMessage(code: TRPC_ERROR_CODE_KEY, message: string): string {
-  switch (code) {
-    case 'INTERNAL_SERVER_ERROR':
-      return transportMessages.unexpected;
-    case 'PARSE_ERROR':
-      return transportMessages.malformed;
-    case 'PAYLOAD_TOO_LARGE':
-      return transportMessages.tooLarge;
-  }
-  if (!TRPC_OWN_REFUSAL.test(message)) return message;
-  if (code === 'NOT_FOUND') return transportMessages.unknownRequest;
-  if (code === 'METHOD_NOT_SUPPORTED') return transportMessages.wrongMethod;
-  if (code === 'UNSUPPORTED_MEDIA_TYPE') return transportMessages.jsonOnly;
-  if (message.startsWith('Batch call exceeds')) return transportMessages.tooManyCalls;
-  return transportMessages.malformed;
-}
+import { Refusal, userMessage } from './core/errors';
+import { transformer } from './core/transformer';
+import { findSessionUser } from './core/viewer';
+import { takeAllowances, type Allowance } from './core/write-limits';
 
 const t = initTRPC.context<Context>().create({
   transformer,
@@ -41,11 +17,7 @@ const t = initTRPC.context<Context>().create({
     const zod = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      message: zod
-        ? (zod.issues[0]?.message ?? 'Invalid input')
-        : error.cause instanceof SyntaxError || error.cause instanceof UnreadableInputError
-          ? transportMessages.malformed
-          : plainMessage(error.code, shape.message),
+      message: userMessage(error),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
@@ -68,7 +40,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
   // The socket carries live updates only: a change made over it could come from a page the
   // same-origin check let through but the browser's CSRF defences never saw.
   if (ctx.transport === 'ws' && type !== 'subscription') {
-    throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: transportMessages.httpOnly });
+    throw new Refusal({ code: 'METHOD_NOT_SUPPORTED', message: transportMessages.httpOnly });
   }
   // A subscription on a WebSocket holds one of its places (section 4) until its stream ends.
   const release = ctx.transport === 'ws' ? openSubscription(ctx) : null;
@@ -89,7 +61,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.viewer) {
-    throw new TRPCError({
+    throw new Refusal({
       code: 'UNAUTHORIZED',
       message: ctx.session.sessionId ? authMessages.sessionEnded : authMessages.notSignedIn,
     });
@@ -129,7 +101,7 @@ const openSubscriptions = new WeakMap<Context, number>();
 function openSubscription(ctx: Context): () => void {
   const open = openSubscriptions.get(ctx) ?? 0;
   if (open >= ctx.deps.caps.subscriptionsPerSocket) {
-    throw new TRPCError({
+    throw new Refusal({
       code: 'TOO_MANY_REQUESTS',
       message: connectionMessages.tooManySubscriptions,
     });

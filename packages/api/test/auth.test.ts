@@ -140,7 +140,7 @@ describe('session lifetime', () => {
   it('a session older than 30 days no longer signs anyone in', async () => {
     const world = await createTestWorld();
     const browser = await world.signedIn('alice');
-    const { findSessionUser, SESSION_LIFETIME_MS } = await import('../src/services/users/sessions');
+    const { findSessionUser, SESSION_LIFETIME_MS } = await import('../src/core/viewer');
     const sid = browser.session.sessionId!;
     expect((await findSessionUser(world.db, sid))?.username).toBe('alice');
     expect(

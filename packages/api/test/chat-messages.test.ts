@@ -1,7 +1,7 @@
+import { dialect } from '@app/db';
 import { MESSAGE_MAX, messagingMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
-import { chatPageStatement } from '../src/services/messaging/chat-messages';
-import { explainQueryPlan } from '../src/services/questions/sqlite-dialect';
+import { chatPageStatement } from '../src/domains/messaging/chat-messages';
 import { createTestWorld } from './helpers';
 import { chatWith, people, PLENTY } from './messaging-fixtures';
 import { expectInvalid, useClock } from './question-fixtures';
@@ -125,7 +125,7 @@ describe('chat.messages', () => {
   it('reads a page down the chat’s message index, however long the chat', async () => {
     const world = await createTestWorld();
     const { sql } = chatPageStatement(world.db).getQuery();
-    const plan = explainQueryPlan(world.db, sql, [1, 1000, 51]).join('\n');
+    const plan = dialect.explainQueryPlan(world.db, sql, [1, 1000, 51]).join('\n');
     expect(plan).toMatch(
       /SEARCH chat_messages USING INDEX chat_messages_chat \(chat_id=\? AND id<\?\)/,
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CODE_TEXT, codeText } from '../src';
-import { textChange } from '../src/services/games/text-change';
+import { textChange } from '../src/domains/games/text-change';
 import { createTestWorld } from './helpers';
 import { people } from './messaging-fixtures';
 import { MANY_RUNS, postProblem } from './problem-fixtures';

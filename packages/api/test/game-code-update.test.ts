@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CODE_TEXT } from '../src';
-import { admitUpdate, docItemCount, parseCodeUpdate } from '../src/services/games/code-update';
+import { admitUpdate, docItemCount, parseCodeUpdate } from '../src/domains/games/code-update';
 
 // The server's gate for CollabCode updates, on plain Yjs documents: what an editor sends passes;
 // anything that is not an edit of the code text, or would cost too much to merge, is refused before

@@ -10,7 +10,7 @@ import {
   createGameDocCache,
   docText,
   loadDoc,
-} from '../src/services/games/game-docs';
+} from '../src/domains/games/game-docs';
 import { createTestWorld, type TestClient } from './helpers';
 import { expectError, people } from './messaging-fixtures';
 import { MANY_RUNS, postProblem } from './problem-fixtures';

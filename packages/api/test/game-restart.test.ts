@@ -15,8 +15,8 @@ import {
   createMemorySessionStore,
   type ApiDeps,
 } from '../src';
-import { COMPACT_AFTER } from '../src/services/games/game-docs';
-import { testSandbox, TEST_PASSWORD } from './helpers';
+import { COMPACT_AFTER } from '../src/domains/games/game-docs';
+import { TEST_PASSWORD, TEST_SCRYPT_LOG_N, testSandbox } from './helpers';
 import { problemInput } from './problem-fixtures';
 
 const createCaller = createCallerFactory(appRouter);
@@ -26,7 +26,7 @@ afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, f
 /** A server process over a database file: its own deps; callers keep their session ids across. */
 async function boot(path: string) {
   const db = createDb(path);
-  const deps = await createApiDeps(db, { sandbox: testSandbox });
+  const deps = await createApiDeps(db, { sandbox: testSandbox, scryptLogN: TEST_SCRYPT_LOG_N });
   const as = (sessionId: string | null) =>
     createCaller(
       createContext(deps, {

@@ -13,10 +13,10 @@ import {
   type RateLimits,
   type SessionStore,
 } from '../src';
-import type { EventBus } from '../src/events/bus';
+import type { EventBus } from '../src/core/event-bus';
+import type { EventMap, PublishedEvent, Topic } from '../src/core/topics';
+import { writeTransaction } from '../src/core/write';
 import { createOutboxBus } from '../src/events/outbox-bus';
-import type { EventMap, PublishedEvent, Topic } from '../src/events/topics';
-import { writeTransaction } from '../src/services/shared/write';
 
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
@@ -98,9 +98,15 @@ export const testSandbox: Sandbox = {
 };
 afterAll(() => testSandbox.close());
 
+/**
+ * A cheap password hashing cost (the vitest config sets SCRYPT_LOG_N) keeps hundreds of test sign-ups
+ * fast; the server passes its own setting.
+ */
+export const TEST_SCRYPT_LOG_N = Number(process.env.SCRYPT_LOG_N ?? 10);
+
 /** The full set of shared dependencies over a fresh in-memory database. */
 export async function createTestDeps(db: Db = createTestDb()): Promise<ApiDeps> {
-  return createApiDeps(db, { sandbox: testSandbox });
+  return createApiDeps(db, { sandbox: testSandbox, scryptLogN: TEST_SCRYPT_LOG_N });
 }
 
 /**
@@ -129,6 +135,7 @@ export async function createTestWorld(
     sandbox: opts.sandbox ?? testSandbox,
     events: bus,
     limits: { ...ROOMY_WRITE_LIMITS, ...opts.limits },
+    scryptLogN: TEST_SCRYPT_LOG_N,
   });
   const world: TestWorld = {
     db,

@@ -1,5 +1,5 @@
+import { dialect } from '@app/db';
 import { describe, expect, it } from 'vitest';
-import { explainQueryPlan } from '../src/services/questions/sqlite-dialect';
 import { createTestWorld } from './helpers';
 
 describe('keyed topics', () => {
@@ -28,7 +28,7 @@ describe('keyed topics', () => {
 
   it('reads one key’s events through its index, not by scanning the topic', async () => {
     const world = await createTestWorld();
-    const plan = explainQueryPlan(
+    const plan = dialect.explainQueryPlan(
       world.db,
       'select id from events where topic = ? and key = ? and id > ? order by id limit ?',
       ['question', '1', 0, 100],

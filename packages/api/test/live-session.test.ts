@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { findSessionUser } from '../src/core/viewer';
 import { whileSignedIn } from '../src/events/signed-in';
 import { createTestWorld } from './helpers';
-import { findSessionUser } from '../src/services/users/sessions';
 
 describe('live streams end with the session', () => {
   it("a copied cookie's open stream stops once the owner logs out", async () => {

@@ -2,8 +2,8 @@ import { problems } from '@app/db';
 import { PROBLEM_PREVIEW_MAX, problemMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { explainListProblems } from '../src/domains/problems/problem-list';
 import { createTestWorld, type TestClient, type TestWorld } from './helpers';
-import { explainListProblems } from '../src/services/problems/problem-list';
 import { MANY_RUNS, postProblem } from './problem-fixtures';
 import { expectInvalid, useClock } from './question-fixtures';
 

@@ -98,7 +98,9 @@ describe('running code is rate-limited per user', () => {
   });
 
   it('refuses a third run in flight by one user with a sentence, hands it back, and holds no one else back', async () => {
-    const sandbox = createSandbox({ workers: 1, limits: { timeMs: 300 } });
+    // Each endless run holds the one worker for a second: time enough, on a loaded machine, for
+    // bob's run to reach the queue while alice's first one runs.
+    const sandbox = createSandbox({ workers: 1, limits: { timeMs: 1000 } });
     try {
       const world = await createTestWorld({
         sandbox,

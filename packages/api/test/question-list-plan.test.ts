@@ -1,4 +1,4 @@
-import { questions, questionTags, tags, users, type Db } from '@app/db';
+import { type Db, dialect, questions, questionTags, tags, users } from '@app/db';
 import { QUESTION_ORDERS, type QuestionOrder } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,8 +6,7 @@ import {
   countMatches,
   explainPageQuery,
   type ListFilter,
-} from '../src/services/questions/question-list-query';
-import { fullTextQuery } from '../src/services/questions/sqlite-dialect';
+} from '../src/domains/questions/question-list-query';
 import { createTestWorld } from './helpers';
 
 /**
@@ -154,7 +153,7 @@ describe('question.list plans', () => {
     const filterOf = (tagNames: string[], words: string[] = []): ListFilter => ({
       unansweredOnly: false,
       tagIds: tagNames.map(tagId),
-      match: words.length ? fullTextQuery(words) : null,
+      match: words.length ? dialect.fullTextQuery(words) : null,
     });
     const planOf = (filter: ListFilter) =>
       choosePlan(world.db, filter, countMatches(world.db, filter), 20);

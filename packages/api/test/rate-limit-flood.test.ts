@@ -1,8 +1,12 @@
 import { authMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
-import { addressKey, createMemoryRateLimiter, MAX_RATE_LIMIT_KEYS } from '../src';
+import { createTestDb, rateLimits, type Db } from '@app/db';
+import { addressKey, createRateLimiters, createShared } from '../src';
 import { createTestWorld, TEST_PASSWORD, type TestClient } from './helpers';
 import { expectError } from './messaging-fixtures';
+import { useClock } from './question-fixtures';
+
+const clock = useClock();
 
 const wrong = (client: TestClient, password = 'wrong-guess') =>
   expectError(
@@ -17,74 +21,114 @@ const refused = (client: TestClient, password = 'wrong-guess') =>
     authMessages.tooManyAttempts,
   );
 
-describe('a full rate limiter forgets what matters least, never a lockout', () => {
-  it('a lockout still holds after a flood of made-up names and addresses fills every login limiter', async () => {
+/** The rows of the shared store whose key starts with `prefix` (`rl:<kind>:`). */
+const rowsOf = (db: Db, prefix: string) =>
+  db
+    .select()
+    .from(rateLimits)
+    .all()
+    .filter((row) => row.key.startsWith(prefix));
+
+describe('the store forgets a window only when it has ended, so no flood flushes a lockout', () => {
+  it('a lockout still holds after a flood of made-up names and addresses through every login limiter', async () => {
     const world = await createTestWorld();
     await world.signedIn('victim');
     const attacker = world.client({ address: '198.51.100.66' });
     for (let i = 0; i < 5; i++) await wrong(attacker, `guess-${i}-guess`);
     await refused(attacker);
 
-    // More fresh keys than a limiter keeps, in each of the three login limiters: what 10,000
-    // batches of ten logins for made-up names from many addresses leave behind.
+    // What a thousand batches of ten logins for made-up names from many addresses leave behind.
     const { loginByAddress, loginByUsernameAndAddress, loginByUsername } = world.deps.limiters;
-    for (let i = 0; i < 1.2 * MAX_RATE_LIMIT_KEYS; i++) {
+    const flood = 10_000;
+    for (let i = 0; i < flood; i++) {
       const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       await loginByAddress.tryConsume(address);
       await loginByUsernameAndAddress.tryConsume(`made-up-${i}\n${address}`);
       await loginByUsername.tryConsume(`made-up-${i}`);
     }
-    expect(loginByUsernameAndAddress.keys()).toBeLessThanOrEqual(MAX_RATE_LIMIT_KEYS);
+    // Every window is still in the table: nothing was pushed out to make room.
+    expect(rowsOf(world.db, 'rl:loginByUsernameAndAddress:')).toHaveLength(flood + 1);
 
     // Even the right password does not get through for the locked-out pair.
     await refused(attacker, TEST_PASSWORD);
   }, 60_000);
 
-  it('forgets the keys with the fewest attempts first, and among equals the one ending soonest', async () => {
-    const limiter = createMemoryRateLimiter({ max: 3, windowMs: 60_000 }, { maxKeys: 10 });
-    for (let i = 0; i < 3; i++) await limiter.tryConsume('locked', { now: 0 });
-    for (let i = 0; i < 9; i++) await limiter.tryConsume(`fresh-${i}`, { now: 1 + i });
-    await limiter.tryConsume('fresh-0', { now: 20 });
-    // Full: the eleventh key makes room down to nine tenths, taking fresh-1 and fresh-2 (one
-    // attempt each, ending soonest) and keeping fresh-0 (two attempts) and the lockout.
-    await limiter.tryConsume('newcomer', { now: 30 });
-    expect(limiter.keys()).toBe(9);
-    expect(await limiter.tryConsume('locked', { now: 40 })).toBe(false);
-    expect(await limiter.tryConsume('fresh-0', { now: 40 })).toBe(true);
-    expect(await limiter.tryConsume('fresh-0', { now: 40 })).toBe(false);
-    expect(limiter.keys()).toBe(9);
-    // fresh-1 was forgotten: it starts over with a new key.
-    expect(await limiter.tryConsume('fresh-1', { now: 40 })).toBe(true);
-    expect(limiter.keys()).toBe(10);
-  });
+  it('sweeps the windows that have ended out of the table, and keeps a lockout whose window has not', async () => {
+    const db = createTestDb();
+    const { loginByUsernameAndAddress, views } = createRateLimiters({ db, shared: createShared() });
+    for (let i = 0; i < 5; i++) await loginByUsernameAndAddress.tryConsume('victim\n198.51.100.66');
+    for (let i = 0; i < 2500; i++) await views.tryConsume(`reader-${i}`);
+    expect(rowsOf(db, 'rl:views:')).toHaveLength(2500);
 
-  it('when full, forgets the windows that have ended first', async () => {
-    const limiter = createMemoryRateLimiter({ max: 3, windowMs: 1000 }, { maxKeys: 10 });
-    for (let i = 0; i < 3; i++) await limiter.tryConsume('locked', { now: 500 });
-    for (let i = 0; i < 9; i++) await limiter.tryConsume(`early-${i}`, { now: 0 });
-    await limiter.tryConsume('late', { now: 1000 });
-    expect(limiter.keys()).toBe(2);
-    expect(await limiter.tryConsume('locked', { now: 1000 })).toBe(false);
+    // The views' minute is over, the lockout's 15 minutes are not: each use sweeps a batch.
+    clock.tick(2 * 60_000);
+    for (let i = 0; i < 3; i++) await views.tryConsume('a later reader');
+    expect(rowsOf(db, 'rl:views:').map((row) => row.key)).toEqual(['rl:views:a later reader']);
+    expect(await loginByUsernameAndAddress.tryConsume('victim\n198.51.100.66')).toBe(false);
+
+    // Once its window has ended the lockout goes too.
+    clock.tick(15 * 60_000);
+    await views.tryConsume('a later reader');
+    expect(rowsOf(db, 'rl:loginByUsernameAndAddress:')).toEqual([]);
   });
 });
 
-describe('an attempt another limiter refused leaves no key behind', () => {
-  it('a login refused by the per-username limit keeps nothing for its address or its pair', async () => {
+describe('an attempt that is refused counts nothing', () => {
+  it('a login refused by the per-username limit counts nothing for its address or its pair', async () => {
     const world = await createTestWorld({
       limits: { loginByUsername: { max: 1, windowMs: 3_600_000 } },
     });
     await world.signedIn('victim');
     await wrong(world.client({ address: '198.51.100.1' }));
     const { loginByAddress, loginByUsernameAndAddress } = world.deps.limiters;
-    expect([loginByAddress.keys(), loginByUsernameAndAddress.keys()]).toEqual([1, 1]);
-    for (let i = 2; i < 12; i++) await refused(world.client({ address: `198.51.100.${i}` }));
-    expect([loginByAddress.keys(), loginByUsernameAndAddress.keys()]).toEqual([1, 1]);
+    const counted = (address: string) =>
+      Promise.all([
+        loginByAddress.counted(address),
+        loginByUsernameAndAddress.counted(`victim\n${address}`),
+      ]);
+    expect(await counted('198.51.100.1')).toEqual([1, 1]);
+    for (let i = 2; i < 12; i++) {
+      await refused(world.client({ address: `198.51.100.${i}` }));
+      expect(await counted(`198.51.100.${i}`)).toEqual([0, 0]);
+    }
   });
 
-  it('a refused attempt makes no key in its own limiter either', async () => {
-    const limiter = createMemoryRateLimiter({ max: 2, windowMs: 60_000 });
-    expect(await limiter.tryConsume('big', { cost: 3 })).toBe(false);
-    expect(limiter.keys()).toBe(0);
+  it('a refused attempt counts nothing in its own limiter either', async () => {
+    const { views } = createRateLimiters(
+      { db: createTestDb(), shared: createShared() },
+      { views: { max: 2, windowMs: 60_000 } },
+    );
+    expect(await views.tryConsume('big', { cost: 3 })).toBe(false);
+    expect(await views.counted('big')).toBe(0);
+    expect(await views.tryConsume('big', { cost: 2 })).toBe(true);
+  });
+
+  it('knocking on a lockout does not make it last longer: it ends with the window of its first attempt', async () => {
+    const { views } = createRateLimiters(
+      { db: createTestDb(), shared: createShared() },
+      { views: { max: 2, windowMs: 60_000 } },
+    );
+    for (let i = 0; i < 2; i++) expect(await views.tryConsume('reader')).toBe(true);
+    for (let second = 1; second < 60; second++) {
+      clock.tick(1000);
+      expect(await views.tryConsume('reader')).toBe(false);
+    }
+    clock.tick(1000);
+    expect(await views.tryConsume('reader')).toBe(true);
+    expect(await views.counted('reader')).toBe(1);
+  });
+
+  it('a refund that arrives after its window has ended hands nothing over to the next one', async () => {
+    const { views } = createRateLimiters(
+      { db: createTestDb(), shared: createShared() },
+      { views: { max: 2, windowMs: 60_000 } },
+    );
+    await views.tryConsume('reader');
+    clock.tick(60_000);
+    await views.refund('reader');
+    expect(await views.counted('reader')).toBe(0);
+    for (let i = 0; i < 2; i++) expect(await views.tryConsume('reader')).toBe(true);
+    expect(await views.tryConsume('reader')).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   createContext,
   createMemorySessionStore,
 } from '../src';
-import { createTestWorld, testSandbox } from './helpers';
+import { createTestWorld, TEST_SCRYPT_LOG_N, testSandbox } from './helpers';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -37,6 +37,7 @@ describe('one set of shared dependencies for every door', () => {
     const deps = await createApiDeps(createTestDb(), {
       sandbox: testSandbox,
       limits: { signups: { max: 1, windowMs: 60_000 } },
+      scryptLogN: TEST_SCRYPT_LOG_N,
     });
     const callerAt = (clientAddress: string) =>
       createCaller(

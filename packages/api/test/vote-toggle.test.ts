@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toggleVote } from '../src/services/shared/vote-toggle';
+import { toggleVote } from '../src/core/vote-toggle';
 
 describe('toggleVote: the one vote rule for questions and problems', () => {
   it.each([

@@ -1,11 +1,13 @@
-import { createDb, events, questions } from '@app/db';
+import { createDb, createTestDb, events, questions } from '@app/db';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiDeps } from '../src';
-import { writeTransaction } from '../src/services/shared/write';
-import { createTestWorld, testSandbox } from './helpers';
+import { writeTransaction } from '../src/core/write';
+import { createOutboxBus } from '../src/events/outbox-bus';
+import '../src/domains/questions/events';
+import { createTestWorld, TEST_SCRYPT_LOG_N, testSandbox } from './helpers';
 
 describe('events are written with the data', () => {
   it('a failing write stores and delivers no event, and keeps none of its data', async () => {
@@ -61,7 +63,10 @@ describe('write transactions begin IMMEDIATE', () => {
   it('hold the write lock from their first statement, so another process waits instead of slipping in', async () => {
     dir = mkdtempSync(join(tmpdir(), 'qa-immediate-'));
     const file = join(dir, 'app.db');
-    const deps = await createApiDeps(createDb(file), { sandbox: testSandbox });
+    const deps = await createApiDeps(createDb(file), {
+      sandbox: testSandbox,
+      scryptLogN: TEST_SCRYPT_LOG_N,
+    });
     // A second connection to the same file, as a second server process would have; no waiting.
     const other = createDb(file).$client;
     other.pragma('busy_timeout = 0');
@@ -83,5 +88,27 @@ describe('write transactions begin IMMEDIATE', () => {
     expect(otherWrite).toBe('SQLITE_BUSY');
     other.close();
     deps.db.$client.close();
+  });
+});
+
+describe('a listener that writes while an event is handed to it', () => {
+  it('has its own events delivered too, after the one it heard, before the first write answers', async () => {
+    const db = createTestDb();
+    const bus = createOutboxBus(db);
+    const deps = { db, events: bus };
+    const heard: number[] = [];
+    await bus.subscribe('question', null, (event) => {
+      const { viewCount } = event.payload as { viewCount: number };
+      heard.push(viewCount);
+      // The first event makes a second write, from inside the delivery.
+      if (viewCount === 1)
+        void writeTransaction(deps, ({ publish }) =>
+          publish('question', 1, { type: 'viewed', qid: 1, viewCount: 2 }),
+        );
+    });
+    await writeTransaction(deps, ({ publish }) =>
+      publish('question', 1, { type: 'viewed', qid: 1, viewCount: 1 }),
+    );
+    expect(heard).toEqual([1, 2]);
   });
 });

@@ -85,7 +85,7 @@ export function joinCollabCode(
 
 /** The player leaves; the game goes on (the clock too). Leaving a finished game changes nothing. */
 export function leaveCollabCode(state: CollabCodeState, username: string): CollabCodeState {
-  ensure(state.players.includes(username), gameMessages.notAPlayer);
+  ensure(state.players.includes(username), gameMessages.notAPlayer, 'notAPlayer');
   if (state.status === GAME_STATUS.over) return state;
   return { ...state, players: state.players.filter((player) => player !== username) };
 }
@@ -99,6 +99,7 @@ export function endCollabCode(
   ensure(
     winners.every((winner) => state.players.includes(winner)),
     gameMessages.notAPlayer,
+    'notAPlayer',
   );
   return { ...state, status: GAME_STATUS.over, winners: [...new Set(winners)] };
 }
@@ -107,6 +108,6 @@ export function endCollabCode(
 export function assertCanEdit(state: CollabCodeState, username: string, now: number): void {
   ensure(state.status !== GAME_STATUS.over, gameMessages.gameOver);
   ensure(state.status === GAME_STATUS.inProgress, gameMessages.gameNotStarted);
-  ensure(state.players.includes(username), gameMessages.notAPlayer);
+  ensure(state.players.includes(username), gameMessages.notAPlayer, 'notAPlayer');
   ensure(!isTimeUp(state, now), gameMessages.timeUp);
 }

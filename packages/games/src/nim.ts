@@ -57,7 +57,7 @@ export function joinNim(state: NimState, username: string): NimState {
  * finished game changes nothing (its players and winners stay as they were).
  */
 export function leaveNim(state: NimState, username: string): NimState {
-  ensure(isNimPlayer(state, username), gameMessages.notAPlayer);
+  ensure(isNimPlayer(state, username), gameMessages.notAPlayer, 'notAPlayer');
   if (state.status === GAME_STATUS.over) return state;
   if (state.status === GAME_STATUS.waiting) {
     return state.player1 === username ? { ...state, player1: null } : { ...state, player2: null };
@@ -82,7 +82,7 @@ export function nimPlayerToMove(state: NimState): string | null {
 export function moveNim(state: NimState, username: string, numObjects: number): NimState {
   ensure(state.status !== GAME_STATUS.over, gameMessages.gameOver);
   ensure(state.status === GAME_STATUS.inProgress, gameMessages.gameNotStarted);
-  ensure(isNimPlayer(state, username), gameMessages.notAPlayer);
+  ensure(isNimPlayer(state, username), gameMessages.notAPlayer, 'notAPlayer');
   ensure(nimPlayerToMove(state) === username, gameMessages.notYourTurn);
   ensure(
     Number.isInteger(numObjects) && numObjects >= NIM_MIN_TAKE && numObjects <= NIM_MAX_TAKE,

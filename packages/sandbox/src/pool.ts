@@ -174,6 +174,7 @@ class SandboxPool implements Sandbox {
   private readonly inFlight = new Map<string, number>();
   private nextJobId = 1;
   private startFailures = 0;
+  private started = false;
   private closed = false;
   private broken: Error | null = null;
 
@@ -186,6 +187,11 @@ class SandboxPool implements Sandbox {
     this.graceMs = Math.max(0, options.graceMs ?? 1000);
     this.limits = resolveLimits(DEFAULT_LIMITS, options.limits);
     this.workerSource = options.worker ?? { url: WORKER_URL };
+    if (options.startWorkers !== 'on-first-run') this.start();
+  }
+
+  private start(): void {
+    this.started = true;
     for (let i = 0; i < this.size; i++) this.spawn();
   }
 
@@ -196,6 +202,7 @@ class SandboxPool implements Sandbox {
     run: RunOptions = {},
   ): Promise<TestResult[]> {
     if (this.closed) return Promise.reject(new Error('The code runner has been stopped.'));
+    if (!this.started) this.start();
     if (this.broken) {
       // Workers failed to start: try again for this call (it is refused too if they fail again).
       this.broken = null;

@@ -6,8 +6,8 @@ import { closeSync, openSync, readSync } from 'node:fs';
 /**
  * A reading of one thread's time on a CPU, in nanoseconds (only differences mean anything): `fine`,
  * and `coarse`, which is never more than a scheduler tick from the truth (the same as `fine` where
- * the fine clock is the truth).
- * @typedef {{ fine: number; coarse: number }} Reading
+ * the fine clock is the truth); `wall`, the wall clock at the same moment.
+ * @typedef {{ fine: number; coarse: number; wall: number }} Reading
  */
 
 /**
@@ -42,7 +42,8 @@ export function createThreadClock() {
       kind: 'schedstat',
       now() {
         const [onCpu, waited] = schedstat();
-        return { fine: Number(process.hrtime.bigint()) - waited, coarse: onCpu };
+        const wall = Number(process.hrtime.bigint());
+        return { fine: wall - waited, coarse: onCpu, wall };
       },
     };
   }
@@ -52,7 +53,7 @@ export function createThreadClock() {
       now() {
         const { user, system } = threadCpuUsage.call(process);
         const ns = (user + system) * 1000;
-        return { fine: ns, coarse: ns };
+        return { fine: ns, coarse: ns, wall: Number(process.hrtime.bigint()) };
       },
     };
   }
@@ -60,7 +61,7 @@ export function createThreadClock() {
     kind: 'wall',
     now() {
       const ns = Number(process.hrtime.bigint());
-      return { fine: ns, coarse: ns };
+      return { fine: ns, coarse: ns, wall: ns };
     },
   };
 }
@@ -70,13 +71,18 @@ export const TICK_NS = 10e6;
 
 /**
  * The CPU time between two readings: the fine clock's span, held within a tick of the coarse
- * clock's span (ns).
+ * clock's span (ns). A fine span that did not move forward, or moved faster than the wall clock,
+ * is not a measurement: under load the wait for a CPU is sometimes counted late, and a short run
+ * then read 0. The wall span, the most one thread can have run, stands in for it, held the same way.
  * @param {Reading} from
  * @param {Reading} to
  */
 export function heldSpan(from, to) {
   const coarse = to.coarse - from.coarse;
-  return Math.min(Math.max(to.fine - from.fine, coarse - TICK_NS), coarse + TICK_NS);
+  const wall = to.wall - from.wall;
+  const fine = to.fine - from.fine;
+  const measured = fine > 0 && fine <= wall ? fine : wall;
+  return Math.min(Math.max(measured, coarse - TICK_NS), coarse + TICK_NS);
 }
 
 /** Reads the thread's time on CPU and total wait for a CPU (ns) from schedstat; null where there is none. */

@@ -112,6 +112,12 @@ export interface SandboxOptions {
   /** Worker threads running tests in parallel (default: the machine's cores minus one, at least 1). */
   workers?: number;
   /**
+   * When the workers start: with the pool (`now`, the default), or at the first runTests call
+   * (`on-first-run`), for a process that may never run a test: it is spared their start-up and
+   * memory, and its first run waits for them to start.
+   */
+  startWorkers?: 'now' | 'on-first-run';
+  /**
    * runTests calls that may wait for a free worker (default 100); past it runTests rejects at once
    * with SandboxBusyError.
    */

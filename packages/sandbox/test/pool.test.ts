@@ -148,6 +148,52 @@ describe('the worker pool', () => {
   });
 });
 
+describe('when the workers start', () => {
+  /** The real worker, behind a first line that says on a broadcast channel that a worker started. */
+  function announcedWorker(channelName: string) {
+    const real = new URL('../src/worker.mjs', import.meta.url).href;
+    const code = `new BroadcastChannel(${JSON.stringify(channelName)}).postMessage('started');
+      await import(${JSON.stringify(real)});`;
+    const starts: unknown[] = [];
+    const channel = new BroadcastChannel(channelName);
+    channel.onmessage = (event) => starts.push((event as MessageEvent).data);
+    return {
+      url: new URL(`data:text/javascript,${encodeURIComponent(code)}`),
+      starts,
+      close: () => channel.close(),
+    };
+  }
+
+  it('starts them with the pool by default', async () => {
+    const worker = announcedWorker('pool-starts-now');
+    const sandbox = createSandbox({ workers: 1, worker: { url: worker.url } });
+    try {
+      await vi.waitFor(() => expect(worker.starts).toEqual(['started']), { timeout: 10_000 });
+    } finally {
+      await sandbox.close();
+      worker.close();
+    }
+  });
+
+  it('starts none before the first run when told to wait for it, then runs as usual', async () => {
+    const worker = announcedWorker('pool-starts-on-first-run');
+    const sandbox = createSandbox({
+      workers: 1,
+      worker: { url: worker.url },
+      startWorkers: 'on-first-run',
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(worker.starts).toEqual([]);
+      await expectNextRunPasses(sandbox);
+      await vi.waitFor(() => expect(worker.starts).toEqual(['started']));
+    } finally {
+      await sandbox.close();
+      worker.close();
+    }
+  });
+});
+
 describe('sharing the workers between users', () => {
   it('lets one user have 2 runs in flight; a third is refused at once with a sentence', async () => {
     const sandbox = createSandbox({ workers: 1 });

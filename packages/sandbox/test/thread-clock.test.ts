@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CpuBudget, createThreadClock, heldSpan, TICK_NS } from '../src/thread-clock.mjs';
 
-const at = (fine: number, coarse: number) => ({ fine, coarse });
+const at = (fine: number, coarse: number, wall = fine) => ({ fine, coarse, wall });
 
 describe("the worker thread's CPU clock", () => {
   it('measures a short run on the fine clock, though the tick-bound one has not moved', () => {
@@ -16,9 +16,21 @@ describe("the worker thread's CPU clock", () => {
     expect(heldSpan(at(0, 0), at(900e6, 300e6))).toBe(300e6 + TICK_NS);
   });
 
+  it('measures a short run whose wait was counted late (seen under load) by its wall time, not 0', () => {
+    expect(heldSpan(at(1_000e6, 900e6, 5e9), at(999e6, 900e6, 5e9 + 0.3e6))).toBe(0.3e6);
+    expect(heldSpan(at(1_000e6, 900e6, 5e9), at(1_000e6, 900e6, 5e9 + 0.3e6))).toBe(0.3e6);
+  });
+
+  it('never measures more than the wall time that passed', () => {
+    expect(heldSpan(at(0, 0, 0), at(4e6, 0, 1e6))).toBe(1e6);
+  });
+
   it('a budget never reports less than it once read, so a run judged over its limit stays over', () => {
-    const readings = [at(0, 0), at(310e6, 310e6), at(250e6, 310e6)];
-    const clock = { kind: 'schedstat' as const, now: () => readings.shift() ?? at(250e6, 310e6) };
+    const readings = [at(0, 0), at(310e6, 310e6), at(250e6, 310e6, 400e6)];
+    const clock = {
+      kind: 'schedstat' as const,
+      now: () => readings.shift() ?? at(250e6, 310e6, 400e6),
+    };
     const budget = new CpuBudget(clock, 300);
     expect(budget.spent()).toBe(310e6);
     expect(budget.spent()).toBe(310e6);

@@ -1,12 +1,8 @@
-import { problems, problemTestCases, problemVotes, submissions, users, type Db } from '@app/db';
-import { problemSearchKey } from '@app/api';
-import { charCount, lineCount } from '@app/validators';
-import { sql } from 'drizzle-orm';
+import type { Who } from './demo-cast';
+import type { StoryStep } from './story';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-type Who = 'alice' | 'bob' | 'carol';
 
 export interface DemoProblem {
   title: string;
@@ -19,13 +15,8 @@ export interface DemoProblem {
   ago: number;
   up: Who[];
   down: Who[];
-  /**
-   * Accepted solutions. The seed runs without a sandbox (it starts before one and must stay
-   * synchronous), so runTime (ns) and heapUse (bytes) are stored as given: means the sandbox measured
-   * for these very solutions. The seed's test runs each one through a real sandbox: every one passes
-   * every test, and its heap figure is what the sandbox measures.
-   */
-  submissions: { by: Who; after: number; code: string; runTime: number; heapUse: number }[];
+  /** Solutions that pass every test: the API refuses any other, and measures each one itself. */
+  submissions: { by: Who; after: number; code: string }[];
 }
 
 export const DEMO_PROBLEMS: DemoProblem[] = [
@@ -64,8 +55,6 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
     }
   }
 }`,
-        runTime: 98_000,
-        heapUse: 87_785,
       },
       {
         by: 'carol',
@@ -77,8 +66,6 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
     seen[nums[i]] = i;
   }
 }`,
-        runTime: 84_000,
-        heapUse: 87_791,
       },
     ],
   },
@@ -106,15 +93,11 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
   for (let i = s.length - 1; i >= 0; i--) out += s[i];
   return out;
 }`,
-        runTime: 53_000,
-        heapUse: 87_661,
       },
       {
         by: 'carol',
         after: 2 * DAY,
         code: "const reverseString = (s) => [...s].reverse().join('');",
-        runTime: 47_000,
-        heapUse: 87_777,
       },
     ],
   },
@@ -149,8 +132,6 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
     return (k % 3 ? '' : 'Fizz') + (k % 5 ? '' : 'Buzz') || String(k);
   });
 }`,
-        runTime: 63_000,
-        heapUse: 88_112,
       },
     ],
   },
@@ -195,8 +176,6 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
   } while (s !== prev);
   return s === '';
 }`,
-        runTime: 52_000,
-        heapUse: 87_933,
       },
     ],
   },
@@ -219,65 +198,48 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
 ];
 
 /**
- * Gives the demo users a few classic problems (one with hidden tests), their votes and a few accepted
- * submissions, so the problem screens are alive on first start. Left alone when problems exist.
+ * The story of one problem: posted (the API runs its example solution against every test first),
+ * voted on, and solved by others (the API runs each submission against every test, hidden ones too,
+ * and stores the run time and heap use it measured).
  */
-export function seedDemoProblems(db: Db, now = Date.now()): void {
-  const existing =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(problems)
-      .get()?.n ?? 0;
-  if (existing > 0) return;
-  const userRows = db.select({ id: users.id, username: users.username }).from(users).all();
-  const userId = new Map(userRows.map((u) => [u.username, u.id]));
-  const id = (who: Who) => {
-    const found = userId.get(who);
-    if (found === undefined) throw new Error(`demo user ${who} is missing`);
-    return found;
+function storyOf(p: DemoProblem): StoryStep[] {
+  let problemId: number | undefined;
+  const postedId = () => {
+    if (problemId === undefined) throw new Error(`demo problem "${p.title}" was not posted first`);
+    return problemId;
   };
-
-  db.transaction((tx) => {
-    for (const p of DEMO_PROBLEMS) {
-      const posted = now - p.ago;
-      const problemId = tx
-        .insert(problems)
-        .values({
-          title: p.title,
-          problemText: p.problemText,
-          functionSignature: p.functionSignature,
-          suggestedSolution: p.suggestedSolution,
-          postedBy: id(p.postedBy),
-          createdAt: new Date(posted),
-          upVoteCount: p.up.length,
-          downVoteCount: p.down.length,
-          voteVersion: p.up.length + p.down.length,
-          searchKey: problemSearchKey(p.title, p.problemText),
-        })
-        .returning({ id: problems.id })
-        .get().id;
-      tx.insert(problemTestCases)
-        .values(p.testCases.map((test, position) => ({ problemId, position, ...test })))
-        .run();
-      const votes = [
-        ...p.up.map((who) => ({ problemId, userId: id(who), value: 1 })),
-        ...p.down.map((who) => ({ problemId, userId: id(who), value: -1 })),
-      ];
-      if (votes.length > 0) tx.insert(problemVotes).values(votes).run();
-      for (const s of p.submissions) {
-        tx.insert(submissions)
-          .values({
-            problemId,
-            submissionBy: id(s.by),
-            submissionCode: s.code,
-            runTime: s.runTime,
-            heapUse: s.heapUse,
-            codeLength: charCount(s.code),
-            lineCount: lineCount(s.code),
-            createdAt: new Date(Math.min(now, posted + s.after)),
+  const votes = [
+    ...p.up.map((who) => ({ who, vote: 'up' as const })),
+    ...p.down.map((who) => ({ who, vote: 'down' as const })),
+  ];
+  return [
+    {
+      ago: p.ago,
+      write: async (cast) => {
+        const api = await cast.as(p.postedBy);
+        const { title, problemText, functionSignature, testCases, suggestedSolution } = p;
+        ({ id: problemId } = (
+          await api.problem.create({
+            title,
+            problemText,
+            functionSignature,
+            testCases,
+            suggestedSolution,
           })
-          .run();
-      }
-    }
-  });
+        ).problem);
+      },
+    },
+    ...votes.map(({ who, vote }, i): StoryStep => ({
+      ago: p.ago - (i + 1) * HOUR,
+      write: async (cast) => (await cast.as(who)).problem.vote({ id: postedId(), vote }),
+    })),
+    ...p.submissions.map((s): StoryStep => ({
+      ago: p.ago - s.after,
+      write: async (cast) =>
+        (await cast.as(s.by)).submission.create({ problemId: postedId(), code: s.code }),
+    })),
+  ];
 }
+
+/** A few classic problems by the demo users (one with hidden tests), their votes and solutions. */
+export const problemSteps = (): StoryStep[] => DEMO_PROBLEMS.flatMap(storyOf);

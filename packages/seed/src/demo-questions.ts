@@ -1,28 +1,14 @@
-import {
-  answers,
-  comments,
-  questions,
-  questionTags,
-  questionViews,
-  questionVotes,
-  tags,
-  users,
-  type Db,
-  type Tx,
-} from '@app/db';
-import { DEFAULT_TAG_DESCRIPTION, tagKey } from '@app/validators';
-import { eq, sql } from 'drizzle-orm';
-import { TAG_DESCRIPTIONS } from './tag-descriptions';
+import type { Who } from './demo-cast';
+import type { StoryStep } from './story';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-type Who = 'alice' | 'bob' | 'carol';
 
 /** Markdown, one line per argument: the demo posts show code the way people paste it. */
 const md = (...lines: string[]) => lines.join('\n');
 
-interface DemoQuestion {
+export interface DemoQuestion {
   title: string;
   text: string;
   tags: string[];
@@ -34,6 +20,8 @@ interface DemoQuestion {
     by: Who;
     after: number;
     comments?: { text: string; by: Who; after: number }[];
+    /** When the asker accepted it, if they did. */
+    acceptedAfter?: number;
   }[];
   comments: { text: string; by: Who; after: number }[];
   up: Who[];
@@ -41,7 +29,7 @@ interface DemoQuestion {
   views: Who[];
 }
 
-const DEMO_QUESTIONS: DemoQuestion[] = [
+export const DEMO_QUESTIONS: DemoQuestion[] = [
   {
     title:
       'How do I debounce a search input in React without recreating the timer on every render?',
@@ -150,8 +138,9 @@ const DEMO_QUESTIONS: DemoQuestion[] = [
           '```',
         ),
         by: 'bob',
-        after: 40 * 60 * 1000,
+        after: 40 * MINUTE,
         comments: [{ text: 'That was it, thanks!', by: 'alice', after: 2 * HOUR }],
+        acceptedAfter: 2 * HOUR + MINUTE,
       },
     ],
     comments: [],
@@ -349,7 +338,8 @@ const DEMO_QUESTIONS: DemoQuestion[] = [
           'The [Python tutorial](https://docs.python.org/3/tutorial/controlflow.html#default-argument-values) has a warning about exactly this.',
         ),
         by: 'alice',
-        after: 50 * 60 * 1000,
+        after: 50 * MINUTE,
+        acceptedAfter: 3 * HOUR,
         comments: [
           {
             text: 'Linters catch it too: Ruff and flake8-bugbear report it as `B006`.',
@@ -366,121 +356,85 @@ const DEMO_QUESTIONS: DemoQuestion[] = [
   },
 ];
 
-function demoTag(tx: Tx, name: string): number {
-  const found = tx
-    .select({ id: tags.id })
-    .from(tags)
-    .where(eq(tags.nameKey, tagKey(name)))
-    .get();
-  if (found) return found.id;
-  const description = TAG_DESCRIPTIONS[name] ?? DEFAULT_TAG_DESCRIPTION;
-  return tx
-    .insert(tags)
-    .values({ name, nameKey: tagKey(name), description })
-    .returning({ id: tags.id })
-    .get().id;
+/** The story of one question: asked, commented on, answered, viewed, voted on, an answer accepted. */
+function storyOf(q: DemoQuestion): StoryStep[] {
+  let qid: number | undefined;
+  const askedQid = () => {
+    if (qid === undefined) throw new Error(`demo question "${q.title}" was not asked first`);
+    return qid;
+  };
+  const steps: StoryStep[] = [
+    {
+      ago: q.ago,
+      write: async (cast) => {
+        const api = await cast.as(q.askedBy);
+        ({ id: qid } = (
+          await api.question.create({ title: q.title, text: q.text, tags: q.tags })
+        ).question);
+      },
+    },
+  ];
+  for (const c of q.comments) {
+    steps.push({
+      ago: q.ago - c.after,
+      write: async (cast) =>
+        (await cast.as(c.by)).comment.create({ type: 'question', id: askedQid(), text: c.text }),
+    });
+  }
+  for (const a of q.answers) {
+    let answerId: number | undefined;
+    const writtenAnswerId = () => {
+      if (answerId === undefined) throw new Error(`a demo answer to "${q.title}" was not written`);
+      return answerId;
+    };
+    steps.push({
+      ago: q.ago - a.after,
+      write: async (cast) => {
+        const api = await cast.as(a.by);
+        ({ id: answerId } = (await api.answer.create({ qid: askedQid(), text: a.text })).answer);
+      },
+    });
+    for (const c of a.comments ?? []) {
+      steps.push({
+        ago: q.ago - c.after,
+        write: async (cast) =>
+          (await cast.as(c.by)).comment.create({
+            type: 'answer',
+            id: writtenAnswerId(),
+            text: c.text,
+          }),
+      });
+    }
+    if (a.acceptedAfter !== undefined) {
+      steps.push({
+        ago: q.ago - a.acceptedAfter,
+        write: async (cast) =>
+          (await cast.as(q.askedBy)).answer.accept({ answerId: writtenAnswerId() }),
+      });
+    }
+  }
+  q.views.forEach((who, i) => {
+    steps.push({
+      ago: q.ago - (i + 1) * HOUR,
+      write: async (cast) => (await cast.as(who)).question.view({ qid: askedQid() }),
+    });
+  });
+  const votes = [
+    ...q.up.map((who) => ({ who, vote: 'up' as const })),
+    ...q.down.map((who) => ({ who, vote: 'down' as const })),
+  ];
+  votes.forEach(({ who, vote }, i) => {
+    steps.push({
+      ago: q.ago - (i + 1) * HOUR - 30 * MINUTE,
+      write: async (cast) => (await cast.as(who)).question.vote({ qid: askedQid(), vote }),
+    });
+  });
+  return steps;
 }
 
 /**
- * A handful of realistic questions by the demo users, spread over the past weeks, with answers,
- * comments, votes and views, and the denormalised counters to match. Does nothing when questions exist,
- * so `pnpm db:seed` may run again.
+ * A handful of realistic questions by the demo users, spread over the past weeks, with tags, answers
+ * (two of them accepted), comments, votes and views: each one a call of the procedure a person would
+ * make, so every counter and last activity is the API's own.
  */
-export function seedDemoQuestions(db: Db, now = Date.now()): void {
-  const existing =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(questions)
-      .get()?.n ?? 0;
-  if (existing > 0) return;
-  const userRows = db.select({ id: users.id, username: users.username }).from(users).all();
-  const userId = new Map(userRows.map((u) => [u.username, u.id]));
-  const id = (who: Who) => {
-    const found = userId.get(who);
-    if (found === undefined) throw new Error(`demo user ${who} is missing`);
-    return found;
-  };
-
-  db.transaction((tx) => {
-    for (const q of DEMO_QUESTIONS) {
-      const asked = now - q.ago;
-      const activity = [
-        asked,
-        ...q.comments.map((c) => asked + c.after),
-        ...q.answers.flatMap((a) => [
-          asked + a.after,
-          ...(a.comments ?? []).map((c) => asked + c.after),
-        ]),
-      ];
-      const qid = tx
-        .insert(questions)
-        .values({
-          title: q.title,
-          text: q.text,
-          askedBy: id(q.askedBy),
-          askDateTime: new Date(asked),
-          lastActivityAt: new Date(Math.min(now, Math.max(...activity))),
-          answerCount: q.answers.length,
-          viewCount: q.views.length,
-          upVoteCount: q.up.length,
-          downVoteCount: q.down.length,
-        })
-        .returning({ id: questions.id })
-        .get().id;
-      q.tags.forEach((name, position) => {
-        tx.insert(questionTags)
-          .values({ questionId: qid, tagId: demoTag(tx, name), position })
-          .run();
-      });
-      for (const c of q.comments) {
-        tx.insert(comments)
-          .values({
-            questionId: qid,
-            text: c.text,
-            commentBy: id(c.by),
-            commentDateTime: new Date(asked + c.after),
-          })
-          .run();
-      }
-      for (const a of q.answers) {
-        const answerId = tx
-          .insert(answers)
-          .values({
-            questionId: qid,
-            text: a.text,
-            ansBy: id(a.by),
-            ansDateTime: new Date(asked + a.after),
-          })
-          .returning({ id: answers.id })
-          .get().id;
-        for (const c of a.comments ?? []) {
-          tx.insert(comments)
-            .values({
-              answerId,
-              text: c.text,
-              commentBy: id(c.by),
-              commentDateTime: new Date(asked + c.after),
-            })
-            .run();
-        }
-      }
-      for (const who of q.up)
-        tx.insert(questionVotes)
-          .values({ questionId: qid, userId: id(who), value: 1 })
-          .run();
-      for (const who of q.down)
-        tx.insert(questionVotes)
-          .values({ questionId: qid, userId: id(who), value: -1 })
-          .run();
-      q.views.forEach((who, i) => {
-        tx.insert(questionViews)
-          .values({
-            questionId: qid,
-            userId: id(who),
-            viewedAt: new Date(Math.min(now, asked + (i + 1) * HOUR)),
-          })
-          .run();
-      });
-    }
-  });
-}
+export const questionSteps = (): StoryStep[] => DEMO_QUESTIONS.flatMap(storyOf);

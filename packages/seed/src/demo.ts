@@ -1,40 +1,101 @@
-import { hashPassword } from '@app/api';
-import { users, type Db } from '@app/db';
-import { sql } from 'drizzle-orm';
-import { seedDemoGames } from './demo-games';
-import { seedDemoMessages } from './demo-messages';
-import { seedDemoProblems } from './demo-problems';
-import { seedDemoQuestions } from './demo-questions';
+import type { ApiDeps } from '@app/api';
+import {
+  chats,
+  games,
+  globalMessages,
+  oneToOneKey,
+  problems,
+  questions,
+  users,
+  type Db,
+} from '@app/db';
+import { eq, inArray, sql, type Table } from 'drizzle-orm';
+import { ageDemoContent } from './age-demo-content';
+import { describeDemoTags } from './describe-demo-tags';
+import { createCast } from './demo-cast';
+import { gameSteps } from './demo-games';
+import { directChatSteps, globalMessageSteps } from './demo-messages';
+import { problemSteps } from './demo-problems';
+import { questionSteps } from './demo-questions';
+import type { Who } from './demo-cast';
+import { DEMO_USERS, userSteps } from './demo-users';
+import type { StorySpan, StoryStep } from './story';
+import { tellStory } from './story';
 
-/** Demo accounts, listed in the README; all share one password. */
-export const DEMO_USERS = [
-  { username: 'alice', biography: 'Backend developer. I like SQL and small functions.' },
-  { username: 'bob', biography: 'Frontend person: React, CSS and accessibility.' },
-  { username: 'carol', biography: '' },
-] as const;
-export const DEMO_PASSWORD = 'password123';
+const isEmpty = (db: Db, table: Table) =>
+  (db
+    .select({ n: sql<number>`count(*)` })
+    .from(table)
+    .get()?.n ?? 0) === 0;
 
-const DAY = 24 * 60 * 60 * 1000;
+/**
+ * No user at all: the database is nobody's yet, and seedDemoContent with `onlyIfEmpty` writes the
+ * demo into it.
+ */
+export function isFreshSite(db: Db): boolean {
+  return isEmpty(db, users);
+}
 
-/** Fills a database with a small living site. Safe to run again: what exists is left alone. */
-export async function seedDemoContent(db: Db, opts: { onlyIfEmpty: boolean }): Promise<void> {
-  const existing =
+/** The demo users' ids by name, for those who have an account. */
+function demoUserIds(db: Db): Map<string, number> {
+  const names = DEMO_USERS.map((user) => user.username);
+  const rows = db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, names))
+    .all();
+  return new Map(rows.map((row) => [row.username, row.id]));
+}
+
+/** Each part of the demo that is not there yet (a part already there is left alone). */
+function missingSteps(db: Db): StoryStep[] {
+  const ids = demoUserIds(db);
+  const missing = new Set<Who>(
+    DEMO_USERS.map((user) => user.username).filter((name) => !ids.has(name)),
+  );
+  const [alice, bob] = [ids.get('alice'), ids.get('bob')];
+  const hasDemoChat =
+    alice !== undefined &&
+    bob !== undefined &&
     db
-      .select({ n: sql<number>`count(*)` })
-      .from(users)
-      .get()?.n ?? 0;
-  if (opts.onlyIfEmpty && existing > 0) return;
+      .select({ id: chats.id })
+      .from(chats)
+      .where(eq(chats.pairKey, oneToOneKey(alice, bob)))
+      .get() !== undefined;
+  return [
+    ...userSteps(missing),
+    ...(isEmpty(db, questions) ? questionSteps() : []),
+    ...(isEmpty(db, globalMessages) ? globalMessageSteps() : []),
+    ...(hasDemoChat ? [] : directChatSteps()),
+    ...(isEmpty(db, problems) ? problemSteps() : []),
+    ...(isEmpty(db, games) ? gameSteps() : []),
+  ];
+}
 
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const now = Date.now();
-  DEMO_USERS.forEach((user, i) => {
-    db.insert(users)
-      .values({ ...user, passwordHash, dateJoined: new Date(now - (30 - i * 7) * DAY) })
-      .onConflictDoNothing()
-      .run();
-  });
-  seedDemoQuestions(db);
-  seedDemoMessages(db);
-  seedDemoProblems(db);
-  seedDemoGames(db);
+/**
+ * Fills a database with a small living site, written by the demo users through the API's own
+ * procedures (the server's shared dependencies, their own sessions), so every counter, last activity
+ * and notification follows the one set of rules; then ageDemoContent spreads it over the past month
+ * and describeDemoTags gives the well-known tags their descriptions.
+ * Safe to run again: a part already there is left alone. With `onlyIfEmpty`, any user at all means
+ * the database is someone's, and nothing is written.
+ */
+export async function seedDemoContent(
+  deps: ApiDeps,
+  opts: { onlyIfEmpty: boolean },
+): Promise<void> {
+  const { db } = deps;
+  if (opts.onlyIfEmpty && !isFreshSite(db)) return;
+  const steps = missingSteps(db);
+  if (steps.length === 0) return;
+  const cast = createCast(deps);
+  const spans: StorySpan[] = [];
+  try {
+    await tellStory(steps, cast, Date.now(), spans);
+  } finally {
+    // What was written is aged even when a step failed, so no half-demo looks brand new.
+    ageDemoContent(db, spans);
+    describeDemoTags(db);
+    await cast.signOut();
+  }
 }

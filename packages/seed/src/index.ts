@@ -1,6 +1,7 @@
-export { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from './demo';
-export { seedDemoMessages } from './demo-messages';
-export { seedDemoQuestions } from './demo-questions';
-export { DEMO_PROBLEMS, seedDemoProblems, type DemoProblem } from './demo-problems';
-export { seedManyQuestions, type SeedManyResult } from './bulk-questions';
-export { DEMO_GAMES, DEMO_GAME_PROBLEM, seedDemoGames } from './demo-games';
+export { isFreshSite, seedDemoContent } from './demo';
+export { DEMO_PASSWORD } from './demo-cast';
+export { DEMO_USERS } from './demo-users';
+export { DEMO_PROBLEMS, type DemoProblem } from './demo-problems';
+export { DEMO_QUESTIONS, type DemoQuestion } from './demo-questions';
+export { DEMO_GAMES, DEMO_GAME_PROBLEM } from './demo-games';
+export { TAG_DESCRIPTIONS } from './tag-descriptions';

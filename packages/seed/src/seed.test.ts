@@ -1,36 +1,32 @@
 import {
   appRouter,
+  codeText,
   createApiDeps,
-  createCallerFactory,
   createContext,
   createMemorySessionStore,
-  codeText,
+  type ApiDeps,
 } from '@app/api';
-import {
-  chats,
-  createTestDb,
-  games,
-  globalMessages,
-  problems,
-  submissions,
-  questions,
-  tags,
-  type Db,
-} from '@app/db';
+import * as schema from '@app/db';
+import { createTestDb, games, problems, sessions, submissions, type Db } from '@app/db';
 import { createSandbox, type Sandbox } from '@app/sandbox';
-import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemoContent } from './demo';
+import { getTableColumns, getTableName, is, sql, type Table } from 'drizzle-orm';
+import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoContent } from './demo';
 import { DEMO_GAMES, DEMO_GAME_PROBLEM } from './demo-games';
 import { DEMO_PROBLEMS } from './demo-problems';
-import { seedManyQuestions } from './bulk-questions';
+import { DEMO_QUESTIONS, type DemoQuestion } from './demo-questions';
+import { DEMO_PASSWORD } from './demo-cast';
+import { TAG_DESCRIPTIONS } from './tag-descriptions';
+import { DEFAULT_TAG_DESCRIPTION } from '@app/validators';
 
-// One real sandbox for this file, started on first use (the seed itself never runs code).
+// One real sandbox for this file, started on first use: the API runs the demo's problems and
+// submissions through it, as the server's does.
 let realSandbox: Sandbox | null = null;
 const sandbox: Sandbox = {
-  runTests(code, testCases, limits) {
+  runTests(code, testCases, limits, run) {
     realSandbox ??= createSandbox();
-    return realSandbox.runTests(code, testCases, limits);
+    return realSandbox.runTests(code, testCases, limits, run);
   },
   async close() {
     await realSandbox?.close();
@@ -38,6 +34,50 @@ const sandbox: Sandbox = {
   },
 };
 afterAll(() => sandbox.close());
+
+/** A fresh server's database and shared dependencies, seeded as it seeds them at start. */
+async function seededWorld() {
+  const db = createTestDb();
+  const deps = await createApiDeps(db, { sandbox, scryptLogN: Number(process.env.SCRYPT_LOG_N) });
+  const before = Date.now();
+  await seedDemoContent(deps, { onlyIfEmpty: true });
+  return { db, deps, seeded: { from: before, to: Date.now() } };
+}
+type World = Awaited<ReturnType<typeof seededWorld>>;
+
+// Most tests only read: they share one seeded world (the seed runs real code in the sandbox).
+let world: World;
+beforeAll(async () => {
+  world = await seededWorld();
+});
+
+/** A signed-out caller over the world's shared dependencies, as a visitor of the server. */
+const visitor = (deps: ApiDeps) =>
+  appRouter.createCaller(
+    createContext(deps, {
+      session: createMemorySessionStore(),
+      clientAddress: '127.0.0.1',
+      transport: 'internal',
+    }),
+  );
+
+/** A caller signed in as a demo user, with the README's password. */
+async function signedInAs(deps: ApiDeps, username: string) {
+  const api = visitor(deps);
+  await api.auth.login({ username, password: DEMO_PASSWORD });
+  return api;
+}
+
+const count = (db: Db, table: Table) =>
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(table)
+    .get()?.n ?? 0;
+
+/** Every table of the database. */
+const SCHEMA_TABLES = (Object.values(schema) as unknown[]).filter((value): value is Table =>
+  is(value, SQLiteTable),
+);
 
 /** Rows whose denormalised counters disagree with the rows they count. */
 function inconsistentQuestions(db: Db): number {
@@ -60,23 +100,23 @@ function checkFullTextIndex(db: Db): void {
   db.$client.exec(`insert into questions_fts (questions_fts, rank) values ('integrity-check', 1)`);
 }
 
-/** A signed-out server-side caller with its own shared dependencies, as a fresh server would have. */
-const caller = async (db: Db) =>
-  createCallerFactory(appRouter)(
-    createContext(await createApiDeps(db, { sandbox }), {
-      session: createMemorySessionStore(),
-      clientAddress: '127.0.0.1',
-      transport: 'internal',
-    }),
+/** How long before the seed the question's latest answer or comment (or its asking) was. */
+const lastActivityAgo = (q: DemoQuestion) =>
+  Math.min(
+    q.ago,
+    ...q.comments.map((c) => q.ago - c.after),
+    ...q.answers.flatMap((a) => [
+      q.ago - a.after,
+      ...(a.comments ?? []).map((c) => q.ago - c.after),
+    ]),
   );
 
-describe('seedDemoQuestions', () => {
+describe('demo questions', () => {
   it('gives the demo users questions with tags, answers, comments, votes and views, counters in step', async () => {
-    const db = createTestDb();
-    await seedDemoContent(db, { onlyIfEmpty: true });
-    const api = await caller(db);
+    const { db, deps } = world;
+    const api = visitor(deps);
     const list = await api.question.list();
-    expect(list.total).toBeGreaterThanOrEqual(5);
+    expect(list.total).toBe(DEMO_QUESTIONS.length);
     expect(new Set(list.items.map((q) => q.askedBy))).toEqual(new Set(['alice', 'bob', 'carol']));
     expect(list.items.some((q) => q.answerCount === 0)).toBe(true);
     expect(inconsistentQuestions(db)).toBe(0);
@@ -91,36 +131,83 @@ describe('seedDemoQuestions', () => {
     expect(
       details.some((q) => q.comments.length > 0 && q.answers.some((a) => a.comments.length > 0)),
     ).toBe(true);
-    const react = (await api.tag.list()).find((t) => t.name === 'react');
-    expect(react?.description).not.toBe('user added tag');
+    // Tags are made by asking, as anyone makes them; each counts the demo questions carrying it.
+    const tagged = (name: string) => DEMO_QUESTIONS.filter((q) => q.tags.includes(name)).length;
+    const tags = await api.tag.list();
+    expect(tags.map((t) => [t.name, t.qcnt])).toEqual(
+      [...new Set(DEMO_QUESTIONS.flatMap((q) => q.tags))]
+        .sort()
+        .map((name) => [name, tagged(name)]),
+    );
+    // The well-known ones read as on a real site, the others as any new tag.
+    for (const tag of tags)
+      expect(tag.description).toBe(TAG_DESCRIPTIONS[tag.name] ?? DEFAULT_TAG_DESCRIPTION);
+    expect(tags.find((t) => t.name === 'react')?.description).toBe(TAG_DESCRIPTIONS.react);
   });
 
-  it('does nothing when questions exist, so the seed may run again', async () => {
-    const db = createTestDb();
-    await seedDemoContent(db, { onlyIfEmpty: true });
-    const count = () =>
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(questions)
-        .get()?.n;
-    const before = count();
-    await seedDemoContent(db, { onlyIfEmpty: false });
-    expect(count()).toBe(before);
+  it('shows the counters its procedures made: answers, scores, views, accepted answers, activity order', async () => {
+    const api = visitor(world.deps);
+    const { items } = await api.question.list({ limit: 100 });
+    const shown = new Map(items.map((q) => [q.title, q]));
+    for (const q of DEMO_QUESTIONS) {
+      expect(shown.get(q.title)).toMatchObject({
+        askedBy: q.askedBy,
+        answerCount: q.answers.length,
+        viewCount: new Set(q.views).size,
+        upVoteCount: q.up.length,
+        downVoteCount: q.down.length,
+        voteScore: q.up.length - q.down.length,
+        hasAcceptedAnswer: q.answers.some((a) => a.acceptedAfter !== undefined),
+      });
+    }
+    const byAgo = (ago: (q: DemoQuestion) => number) =>
+      [...DEMO_QUESTIONS].sort((a, b) => ago(a) - ago(b)).map((q) => q.title);
+    expect(items.map((q) => q.title)).toEqual(byAgo((q) => q.ago));
+    const active = await api.question.list({ order: 'active', limit: 100 });
+    expect(active.items.map((q) => q.title)).toEqual(byAgo(lastActivityAgo));
+  });
+
+  it('looks lived-in: each time is the story’s, spread over the past month, not the moment of seeding', async () => {
+    const { db, deps, seeded } = world;
+    const api = visitor(deps);
+    const { items } = await api.question.list({ limit: 100 });
+    // A tie in the story is set a millisecond apart: a few milliseconds of slack.
+    const near = (time: Date, ago: number) => {
+      expect(time.getTime()).toBeGreaterThanOrEqual(seeded.from - ago);
+      expect(time.getTime()).toBeLessThanOrEqual(seeded.to - ago + 50);
+    };
+    for (const q of DEMO_QUESTIONS) {
+      const item = items.find((i) => i.title === q.title)!;
+      near(item.askDateTime, q.ago);
+      near(item.lastActivityAt, lastActivityAgo(q));
+    }
+    const leftJoin = items.find((q) => q.title.includes('LEFT JOIN'))!;
+    expect(leftJoin.lastActivityKind).toBe('commented');
+    const pnpm = items.find((q) => q.title.includes('pnpm monorepo'))!;
+    expect(pnpm.lastActivityKind).toBe('asked');
+    const exhaustive = items.find((q) => q.title.includes('exhaustive switch'))!;
+    expect(exhaustive.lastActivityKind).toBe('answered');
+
+    // No table keeps a time of the seeding itself, but the event log (when events were delivered).
+    const stampedWhileSeeding = SCHEMA_TABLES.filter((table) => table !== schema.events).flatMap(
+      (table) =>
+        Object.values(getTableColumns(table))
+          .filter((column) => column.columnType === 'SQLiteTimestamp')
+          .filter(
+            (column) =>
+              db.get<{ n: number }>(
+                sql`select count(*) as n from ${table} where ${column} >= ${seeded.from}`,
+              ).n > 0,
+          )
+          .map((column) => `${getTableName(table)}.${column.name}`),
+    );
+    expect(stampedWhileSeeding).toEqual([]);
   });
 });
 
-/** A server-side caller signed in as a demo user. */
-async function signedInAs(db: Db, username: string) {
-  const api = await caller(db);
-  await api.auth.login({ username, password: DEMO_PASSWORD });
-  return api;
-}
-
-describe('seedDemoMessages', () => {
+describe('demo messages', () => {
   it('gives the demo users a few global messages and one direct chat with a couple of messages', async () => {
-    const db = createTestDb();
-    await seedDemoContent(db, { onlyIfEmpty: true });
-    const alice = await signedInAs(db, 'alice');
+    const alice = await signedInAs(world.deps, 'alice');
     const room = await alice.message.list();
     expect(room.items.length).toBeGreaterThanOrEqual(3);
     expect(new Set(room.items.map((m) => m.msgFrom))).toEqual(new Set(['alice', 'bob', 'carol']));
@@ -135,80 +222,17 @@ describe('seedDemoMessages', () => {
     expect(messages.items.length).toBeGreaterThanOrEqual(2);
     expect(chat?.lastMessage).toEqual(messages.items.at(-1));
 
-    const carol = await signedInAs(db, 'carol');
+    const carol = await signedInAs(world.deps, 'carol');
     expect(await carol.chat.list()).toEqual([]);
   });
 
   it('the demo chat is the one-to-one chat of its two users: creating it again opens it', async () => {
-    const db = createTestDb();
-    await seedDemoContent(db, { onlyIfEmpty: true });
-    const alice = await signedInAs(db, 'alice');
+    const alice = await signedInAs(world.deps, 'alice');
     const [chat] = await alice.chat.list();
     expect(await alice.chat.create({ username: 'bob' })).toMatchObject({
       created: false,
       chat: { id: chat?.id },
     });
-  });
-
-  it('adds no second set of messages when the seed runs again', async () => {
-    const db = createTestDb();
-    await seedDemoContent(db, { onlyIfEmpty: true });
-    const count = (table: typeof globalMessages | typeof chats) =>
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(table)
-        .get()?.n;
-    const before = [count(globalMessages), count(chats)];
-    await seedDemoContent(db, { onlyIfEmpty: false });
-    expect([count(globalMessages), count(chats)]).toEqual(before);
-  });
-});
-
-describe('seedManyQuestions', () => {
-  it('inserts N questions with tags, answers, votes and views, counters and search index consistent', async () => {
-    const db = createTestDb();
-    const result = seedManyQuestions(db, 2000);
-    expect(result).toMatchObject({
-      questions: 2000,
-      tags: expect.any(Number),
-      answers: expect.any(Number),
-    });
-    expect(
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(questions)
-        .get()?.n,
-    ).toBe(2000);
-    expect(inconsistentQuestions(db)).toBe(0);
-    checkFullTextIndex(db);
-
-    const api = await caller(db);
-    const search = await api.question.list({ search: '[javascript] array' });
-    expect(search.total).toBeGreaterThan(0);
-    expect(search.items.every((q) => q.tags.some((t) => t.name === 'javascript'))).toBe(true);
-    expect(
-      (await api.question.list({ order: 'unanswered' })).items.every((q) => q.answerCount === 0),
-    ).toBe(true);
-    expect(db.select().from(tags).all().length).toBe(result.tags);
-  });
-
-  it('adds to what is there and keeps the index in step with later writes', async () => {
-    const db = createTestDb();
-    seedManyQuestions(db, 100);
-    seedManyQuestions(db, 100, { seed: 2 });
-    expect(
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(questions)
-        .get()?.n,
-    ).toBe(200);
-    expect(inconsistentQuestions(db)).toBe(0);
-    checkFullTextIndex(db);
-    // The insert trigger is back: a question asked afterwards is searchable.
-    db.$client.exec(`insert into questions (title, text, asked_by, ask_date_time, last_activity_at)
-      values ('Zygomorphic flowers', 'text', 1, 0, 0)`);
-    const api = await caller(db);
-    expect((await api.question.list({ search: 'zygomorph' })).total).toBe(1);
   });
 });
 
@@ -225,11 +249,10 @@ function inconsistentProblems(db: Db): number {
     .get()!.n;
 }
 
-describe('seedDemoProblems', () => {
+describe('demo problems', () => {
   it('gives the demo users classic problems, one with hidden tests, votes and a few submissions', async () => {
-    const db = createTestDb();
-    await seedDemoContent(db, { onlyIfEmpty: true });
-    const bob = await signedInAs(db, 'bob');
+    const { db, deps } = world;
+    const bob = await signedInAs(deps, 'bob');
     const list = await bob.problem.list();
     expect(list.total).toBe(DEMO_PROBLEMS.length);
     expect(list.items.map((p) => p.title)).toEqual(
@@ -245,12 +268,7 @@ describe('seedDemoProblems', () => {
     const board = await bob.submission.list({ problemId: brackets.id });
     expect(board.map((row) => row.submissionBy)).toEqual(['carol']);
     expect(board[0]).toMatchObject({ lineCount: 8, runTime: expect.any(Number) });
-    expect(
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(submissions)
-        .get()?.n,
-    ).toBeGreaterThanOrEqual(4);
+    expect(count(db, submissions)).toBe(DEMO_PROBLEMS.flatMap((p) => p.submissions).length);
   });
 
   it('every example solution and every demo submission passes all of its tests in the real sandbox', async () => {
@@ -264,34 +282,32 @@ describe('seedDemoProblems', () => {
           statuses: tests.map(() => 'OK'),
         });
       }
-      // Heap use is steady from run to run (run time is not): the stored figure is a real one.
-      for (const submission of problem.submissions) {
-        const results = await sandbox.runTests(submission.code, tests);
-        const heapUse = results.reduce((sum, r) => sum + r.memoryUsage, 0) / results.length;
-        expect(Math.abs(submission.heapUse - heapUse) / heapUse).toBeLessThan(0.25);
-      }
     }
   });
 
-  it('adds no second set of problems when the seed runs again', async () => {
-    const db = createTestDb();
-    await seedDemoContent(db, { onlyIfEmpty: true });
-    const count = () =>
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(problems)
-        .get()?.n;
-    const before = count();
-    await seedDemoContent(db, { onlyIfEmpty: false });
-    expect(count()).toBe(before);
+  it('the leaderboards show the figures the sandbox measured for each solution', async () => {
+    const api = visitor(world.deps);
+    const { items } = await api.problem.list();
+    for (const problem of DEMO_PROBLEMS) {
+      const id = items.find((p) => p.title === problem.title)!.id;
+      const board = await api.submission.list({ problemId: id });
+      expect(board).toHaveLength(problem.submissions.length);
+      const tests = problem.testCases.map((t) => t.testCode);
+      // Heap use is steady from run to run (run time is not): the stored figure is a real one.
+      for (const row of board) {
+        const { code } = problem.submissions.find((s) => s.by === row.submissionBy)!;
+        const results = await sandbox.runTests(code, tests);
+        const heapUse = results.reduce((sum, r) => sum + r.memoryUsage, 0) / results.length;
+        expect(row.runTime).toBeGreaterThan(0);
+        expect(Math.abs(row.heapUse - heapUse) / heapUse).toBeLessThan(0.25);
+      }
+    }
   });
 });
 
-describe('seedDemoGames', () => {
+describe('demo games', () => {
   it('opens one Nim game and one CollabCode game on a demo problem, whose document starts as its signature', async () => {
-    const db = createTestDb();
-    await seedDemoContent(db, { onlyIfEmpty: true });
-    const carol = await signedInAs(db, 'carol');
+    const carol = await signedInAs(world.deps, 'carol');
     const lobby = await carol.game.list();
     expect(lobby.map((g) => [g.title, g.gameType, g.status, g.players, g.isPrivate])).toEqual([
       [DEMO_GAMES.collabCode.title, 'CollabCode', 'WAITING_TO_START', [], false],
@@ -306,16 +322,19 @@ describe('seedDemoGames', () => {
     const twoSum = DEMO_PROBLEMS.find((p) => p.title === DEMO_GAME_PROBLEM)!;
     expect(codeText(update)).toBe(twoSum.functionSignature);
   });
+});
 
-  it('adds no second set of games when the seed runs again', async () => {
-    const db = createTestDb();
-    await seedDemoContent(db, { onlyIfEmpty: true });
-    await seedDemoContent(db, { onlyIfEmpty: false });
-    expect(
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(games)
-        .get()?.n,
-    ).toBe(2);
+describe('seedDemoContent', () => {
+  it('adds nothing when it runs again, and leaves no demo user signed in', async () => {
+    const { db, deps } = await seededWorld();
+    const counts = () =>
+      Object.fromEntries(SCHEMA_TABLES.map((t) => [getTableName(t), count(db, t)]));
+    const before = counts();
+    expect(before).toMatchObject({ questions: DEMO_QUESTIONS.length, sessions: 0 });
+    await seedDemoContent(deps, { onlyIfEmpty: false });
+    await seedDemoContent(deps, { onlyIfEmpty: true });
+    expect(counts()).toEqual(before);
+    expect(count(db, sessions)).toBe(0);
+    expect([count(db, problems), count(db, games)]).toEqual([DEMO_PROBLEMS.length, 2]);
   });
 });

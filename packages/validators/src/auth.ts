@@ -14,6 +14,8 @@ export const authMessages = {
   invalidCredentials: 'Incorrect username or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   notSignedIn: 'Please sign in to continue.',
+  /** A request that names another user as the one acting (the original client sends the name). */
+  notYourself: 'You can only act as yourself.',
   sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 

@@ -154,6 +154,10 @@ export const gameMessages = {
   passwordRequired: 'This game is private: please enter its password',
   tooManyPasswordAttempts:
     'Too many wrong passwords for this game. Please wait a few minutes and try again.',
+  /** A socket.io makeMove that is neither of SPEC §7's shapes. */
+  moveUnreadable: 'That move cannot be understood.',
+  /** A refused move whose error carries no sentence of its own. */
+  moveRefused: 'That move is not allowed.',
   invalidUpdate: 'Invalid code update',
   updateTooLarge: 'This change is too large to send at once',
   /** An update that touches anything but the shared code text, or needs changes the server lacks. */

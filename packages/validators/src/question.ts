@@ -31,9 +31,9 @@ export const questionMessages = {
   invalidCursor: 'Invalid cursor',
   answerNotFound: 'Answer not found',
   questionIdMissing: 'Question ID is missing.',
-  /** The notice on /home after a link to a question that is not there (issue 14). */
+  /** The notice on /home after a link to a question that is not there. */
   questionDoesNotExist: 'That question does not exist.',
-  /** The quiet link that opens a post's comment box (issue 14). */
+  /** The quiet link that opens a post's comment box. */
   addComment: 'Add a comment',
   commentKeys: 'Enter posts, Shift+Enter starts a new line.',
   noQuestions: 'No Questions Found',

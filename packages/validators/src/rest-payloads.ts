@@ -3,6 +3,7 @@ import {
   CreateAnswerInput,
   CreateCommentInput,
   CreateQuestionInput,
+  QUESTION_ORDERS,
   questionMessages,
 } from './question';
 import { LoginInput, SignupInput } from './auth';
@@ -29,17 +30,37 @@ export type RestPayload<T> = z.ZodType<T, unknown>;
 
 export const restPayloadMessages = {
   commentType: "type must be 'question' or 'answer'.",
+  unknownOrder: `Unknown order: use one of ${QUESTION_ORDERS.join(', ')}.`,
 } as const;
+
+/** The `msg` of the original client's REST answers that carry no entity (SPEC §7). */
+export const restAnswerMessages = {
+  loggedOut: 'Logged out',
+  passwordReset: 'Password reset successfully',
+  userDeleted: 'User deleted successfully',
+  /** `noun`: the post's word, 'Question' or 'Problem'. */
+  voted: (noun: string, vote: 'up' | 'down') =>
+    `${noun} ${vote === 'up' ? 'upvoted' : 'downvoted'} successfully`,
+  voteCancelled: (vote: 'up' | 'down') =>
+    `${vote === 'up' ? 'Upvote' : 'Downvote'} cancelled successfully`,
+} as const;
+
+/**
+ * Sentences made from a name (`what`: 'question id', 'The request body' …). Kept out of the
+ * `…Messages` objects: the bad-input sweep reads those as patterns that take any text for `what`.
+ */
+export const invalidIdSentence = (what: string) => `Invalid ${what}`;
+export const notAnObjectSentence = (what: string) => `${what} must be a JSON object.`;
 
 /** The acting user's name as the client sends it (absent means the signed-in user). */
 const selfName = z.string().nullish();
 
 /** An id as the client sends it: a positive whole number, or its digits as text. */
 export const restId = (what: string) =>
-  z.union([z.number(), z.string()], { error: `Invalid ${what}` }).transform((value, ctx) => {
+  z.union([z.number(), z.string()], { error: invalidIdSentence(what) }).transform((value, ctx) => {
     const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
     if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return id;
-    ctx.addIssue({ code: 'custom', message: `Invalid ${what}` });
+    ctx.addIssue({ code: 'custom', message: invalidIdSentence(what) });
     return z.NEVER;
   });
 

@@ -14,8 +14,8 @@ export const JUST_NOW = 'just now';
 
 /**
  * SPEC §9's relative time: 'N seconds ago', 'N minutes ago', 'N hours ago' (singular for 1), then
- * 'Mon DD at HH:MM' within about a year, else 'Mon DD, YYYY at HH:MM' (viewer's local time). Issue 14
- * dropped the seconds from dates: formatExactTime, shown on hover, keeps them. A time after `now`
+ * 'Mon DD at HH:MM' within about a year, else 'Mon DD, YYYY at HH:MM' (viewer's local time). Dates
+ * leave out the seconds, which nobody reads in a list: formatExactTime, shown on hover, keeps them. A time after `now`
  * reads 'just now'.
  */
 export function formatRelativeTime(date: Date | number, now: Date | number = Date.now()): string {

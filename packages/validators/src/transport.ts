@@ -10,6 +10,8 @@ export const transportMessages = {
   headersTooLarge: 'The request address or its headers are too long.',
   tooSlow: 'The request took too long to arrive.',
   crossSite: 'Changes can only be made from this site’s own pages.',
+  /** The XSRF double submit did not match (the original client's REST paths). */
+  unverified: 'The request could not be verified. Please reload the page and try again.',
   jsonOnly: 'Changes must be sent as JSON (Content-Type: application/json).',
   liveUpdatesOnly: 'Live updates are sent over the WebSocket only; open one to receive them.',
   unknownRequest: 'There is no such request here. Please reload the page and try again.',

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useLiveChats } from '../hooks/useLiveChats';
+import { useLiveChats } from '../features/messaging/live';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
 import { useMenuHiddenOnScroll } from './useMenuHiddenOnScroll';

@@ -1,5 +1,5 @@
-import { LoadingState } from '../components';
-import { BrandName, Logo } from './Header';
+import { LoadingState } from '../shared/components';
+import { BrandName, Logo } from '../shared/components/Brand';
 import { MENU } from './SideNav';
 
 /** The screens a signed-out visitor sees: they keep the plain loading screen. */

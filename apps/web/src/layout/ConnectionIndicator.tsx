@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLiveConnection } from '../hooks/useLiveConnection';
+import { useLiveConnection } from './useLiveConnection';
 
 // Brief drops (e.g. the planned reconnect after login) should not flash a warning.
 const SHOW_AFTER_MS = 1500;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { UnreadBadge } from '../components/UnreadBadge';
-import { totalUnread } from '../lib/chatList';
+import { UnreadBadge } from '../features/messaging/UnreadBadge';
+import { totalUnread } from '../features/messaging/chats';
 import { trpc } from '../trpc';
 
 interface MenuItem {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { renderToString } from 'react-dom/server';
-import { UserContext, type CurrentUser, type UserContextValue } from '../auth/context';
+import { UserContext, type CurrentUser, type UserContextValue } from '../shared/session/context';
 import { trpc } from '../trpc';
 
 /** What the stand-in server answers a call with: the procedure's result, or an error with its sentence. */

@@ -1,8 +1,8 @@
-import type { ApiDeps } from '../deps';
-import type { Viewer } from '../services/users/sessions';
+import type { ApiDeps } from '../core/deps';
+import type { Topic } from '../core/topics';
+import type { Viewer } from '../core/viewer';
 import { whileSignedIn } from './signed-in';
 import { streamEvents, type StreamOptions } from './stream';
-import type { Topic } from './topics';
 
 /**
  * A signed-in viewer's resumable live stream of a topic, or of one key of it: what every

@@ -1,10 +1,13 @@
 import { events, type Db } from '@app/db';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import superjson from 'superjson';
-import { deepFreeze } from '../services/shared/deep-freeze';
-import { perDb } from '../services/shared/prepared';
-import type { BroadcastListener, EventBus, Listener } from './bus';
-import type { BroadcastTopic, BusEvent, Topic } from './topics';
+import { deepFreeze } from '../core/deep-freeze';
+import type { BroadcastListener, EventBus, Listener } from '../core/event-bus';
+import { perDb } from '../core/prepared';
+import { createShared, type Shared } from '../core/shared';
+import type { BroadcastTopic, BusEvent, Topic } from '../core/topics';
+import { createBroadcastWire } from './broadcasts';
+import { createDoorbell } from './doorbell';
 
 type Stored = ReturnType<typeof superjson.serialize>;
 
@@ -37,6 +40,18 @@ const replayKey = perDb((db) =>
     .prepare(),
 );
 
+/** Every event after an id, whatever its topic: what this process has not delivered yet. */
+const SYNC_BATCH = 500;
+const allAfter = perDb((db) =>
+  db
+    .select({ id: events.id, topic: events.topic, key: events.key, payload: events.payload })
+    .from(events)
+    .where(gt(events.id, sql.placeholder('after')))
+    .orderBy(asc(events.id))
+    .limit(SYNC_BATCH)
+    .prepare(),
+);
+
 const latestOfKey = perDb((db) =>
   db
     .select({ id: events.id })
@@ -47,8 +62,14 @@ const latestOfKey = perDb((db) =>
     .prepare(),
 );
 
-/** The in-process bus over the `events` table: listeners live in this process. */
-export function createOutboxBus(db: Db): EventBus {
+/**
+ * The bus over the `events` table, for one process among any number on the same database. The
+ * outbox is the truth: every process delivers every stored event, its own and the others', in id
+ * order, once, keeping the id of the last one it delivered. Its own writes are delivered as soon as
+ * they commit; the others' when the doorbell rings (doorbell.ts) and before any cached read
+ * (`sync`), so a read after a write acknowledged by any process sees it.
+ */
+export function createOutboxBus(db: Db, shared: Shared = createShared()): EventBus {
   const listeners = new Map<string, Set<Listener<Topic>>>();
   const channel = (topic: string, key: string | null) => `${topic}\u0000${key ?? '*'}`;
 
@@ -62,9 +83,65 @@ export function createOutboxBus(db: Db): EventBus {
       }
     }
   };
+  const hand = (event: BusEvent) => {
+    delivered = Number(event.id);
+    notify(channel(event.topic, null), event);
+    notify(channel(event.topic, event.key), event);
+  };
+
+  /** The id of the last event delivered here: the outbox's last when the process started. */
+  let delivered =
+    db
+      .select({ id: max(events.id) })
+      .from(events)
+      .get()?.id ?? 0;
+  let syncing = false;
+  let again = false;
+  /** Delivers what is stored after the last delivered id (the other processes' events). */
+  const catchUp = () => {
+    // A listener that writes comes back here: the loop below delivers its events too, in order.
+    if (syncing) return void (again = true);
+    syncing = true;
+    try {
+      do {
+        again = false;
+        for (;;) {
+          const rows = allAfter(db).all({ after: delivered });
+          for (const row of rows)
+            hand({
+              id: String(row.id),
+              topic: row.topic as Topic,
+              key: row.key,
+              payload: deepFreeze(superjson.deserialize(row.payload as Stored)),
+            } as BusEvent);
+          if (rows.length < SYNC_BATCH) break;
+        }
+      } while (again);
+    } finally {
+      syncing = false;
+    }
+  };
 
   // Ephemeral messages have listeners of their own: they never mix with stored events' streams.
   const broadcastListeners = new Map<string, Set<BroadcastListener<BroadcastTopic>>>();
+  const handBroadcast = (topic: string, key: string, payload: unknown) => {
+    for (const listener of broadcastListeners.get(channel(topic, key)) ?? []) {
+      try {
+        listener(payload as never);
+      } catch (error) {
+        console.error(`broadcast listener on ${topic} failed:`, error);
+      }
+    }
+  };
+
+  const doorbell = createDoorbell(db, shared, () => {
+    if (!db.$client.open) return;
+    catchUp();
+    wire.readTable();
+  });
+  const wire = createBroadcastWire(db, shared, doorbell.redisUp, (topic, key, payload) =>
+    handBroadcast(topic, key, deepFreeze(payload)),
+  );
 
   return {
     record(tx, topic, key, payload, now) {
@@ -77,9 +154,37 @@ export function createOutboxBus(db: Db): EventBus {
       return { id: String(row.id), topic, key, payload: deepFreeze(payload) };
     },
     async deliver(list) {
-      for (const event of list) {
-        notify(channel(event.topic, null), event);
-        notify(channel(event.topic, event.key), event);
+      // The events right after the last delivered one are handed as they are; a gap means another
+      // process committed in between, and the outbox gives them all in order.
+      const first = list[0];
+      if (!first) return;
+      let whole = false;
+      if (!syncing && Number(first.id) === delivered + 1) {
+        syncing = true;
+        again = false;
+        try {
+          for (const event of list) {
+            if (Number(event.id) !== delivered + 1) break;
+            hand(event);
+          }
+          // A listener that wrote meanwhile left its events for this loop to deliver (again).
+          whole = delivered === Number(list.at(-1)?.id) && !again;
+        } finally {
+          syncing = false;
+        }
+      }
+      if (!whole) catchUp();
+      // Another process wrote since the last look (else there is nothing more to read).
+      if (doorbell.changed()) {
+        catchUp();
+        wire.readTable();
+      }
+      doorbell.ring();
+    },
+    sync() {
+      if (doorbell.changed()) {
+        catchUp();
+        wire.readTable();
       }
     },
     async subscribe(topic, key, listener) {
@@ -110,14 +215,8 @@ export function createOutboxBus(db: Db): EventBus {
     },
     isAfter: (id, than) => parseId(id) > parseId(than),
     async broadcast(topic, key, payload) {
-      const frozen = deepFreeze(payload);
-      for (const listener of broadcastListeners.get(channel(topic, key)) ?? []) {
-        try {
-          listener(frozen);
-        } catch (error) {
-          console.error(`broadcast listener on ${topic} failed:`, error);
-        }
-      }
+      handBroadcast(topic, key, deepFreeze(payload));
+      wire.send(topic, key, payload);
     },
     async subscribeBroadcast(topic, key, listener) {
       const name = channel(topic, key);
@@ -129,6 +228,11 @@ export function createOutboxBus(db: Db): EventBus {
         set.delete(l);
         if (set.size === 0) broadcastListeners.delete(name);
       };
+    },
+    redisUp: doorbell.redisUp,
+    async close() {
+      await doorbell.close();
+      await wire.close();
     },
   };
 }

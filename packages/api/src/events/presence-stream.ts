@@ -1,8 +1,8 @@
-import type { ApiDeps } from '../deps';
-import type { Viewer } from '../services/users/sessions';
-import type { EventBus } from './bus';
+import type { ApiDeps } from '../core/deps';
+import type { EventBus } from '../core/event-bus';
+import type { BroadcastMap, BroadcastTopic } from '../core/topics';
+import type { Viewer } from '../core/viewer';
 import { whileSignedIn } from './signed-in';
-import type { BroadcastMap, BroadcastTopic } from './topics';
 
 export interface BroadcastStreamOptions<T extends BroadcastTopic> {
   topic: T;

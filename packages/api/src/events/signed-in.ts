@@ -1,5 +1,5 @@
 import type { Db } from '@app/db';
-import { findSessionUser, type Viewer } from '../services/users/sessions';
+import { findSessionUser, type Viewer } from '../core/viewer';
 
 export const SESSION_RECHECK_MS = 15_000;
 

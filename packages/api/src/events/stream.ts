@@ -1,6 +1,6 @@
 import { tracked } from '@trpc/server';
-import type { EventBus } from './bus';
-import type { BusEvent, EventMap, Topic } from './topics';
+import type { EventBus } from '../core/event-bus';
+import type { BusEvent, EventMap, Topic } from '../core/topics';
 
 const REPLAY_PAGE = 1000;
 

@@ -5,3 +5,4 @@ export * from './problems';
 export * from './games';
 export * from './events';
 export * from './notifications';
+export * from './cluster';

@@ -1,0 +1,86 @@
+import {
+  QUESTION_ORDERS,
+  QuestionPayload,
+  restPayloadMessages,
+  type QuestionOrder,
+} from '@app/validators';
+import { Router } from 'express';
+import { appRouter } from '@app/api';
+import { legacyQuestionListBody } from './question-list-body';
+import { sendCachedBody } from '../../http/response-cache';
+import { idOf, RestError, routesWith, sendError, type Caller, type RestDoor } from './adapter';
+import { addVoteRoutes } from './vote';
+import { wireQuestion } from '../wire';
+
+function orderOf(value: unknown): QuestionOrder {
+  if (value === undefined || value === '') return 'newest';
+  if (typeof value === 'string' && (QUESTION_ORDERS as readonly string[]).includes(value))
+    return value as QuestionOrder;
+  throw new RestError(400, restPayloadMessages.unknownOrder);
+}
+
+/** The whole question as the client reads it: tags, votes, comments and answers with theirs. */
+async function fullQuestion(caller: Caller, qid: number) {
+  return wireQuestion(await caller.question.byId({ qid }));
+}
+
+/** /question: the list (whole, in the chosen order), one question, asking, voting. */
+export function questionRoutes(door: RestDoor): Router {
+  const router = Router();
+  const route = routesWith(door);
+
+  // The original client has no paging: the whole list, kept as a JSON body per order and search and
+  // rebuilt after a question event from the questions' own cached JSON, both in the read cache.
+  router.get('/getQuestion', async (req, res) => {
+    try {
+      const order = orderOf(req.query.order);
+      const search = typeof req.query.search === 'string' ? req.query.search : undefined;
+      const ctx = await door.createRequestContext({ req, res, transport: 'http' });
+      const caller = appRouter.createCaller(ctx);
+      const body = await legacyQuestionListBody(ctx.deps.readCache, caller, { order, search });
+      await sendCachedBody(req, res, body, { contentType: 'application/json; charset=utf-8' });
+    } catch (error) {
+      if (!res.headersSent) sendError(res, error, door.log);
+    }
+  });
+
+  router.get(
+    '/getQuestionById/:qid',
+    route(async (req, _res, { caller, requireSelf }) => {
+      const qid = idOf(req.params.qid, 'question id');
+      // With a username (as the client sends it) the visit counts, for the signed-in user only.
+      if (req.query.username !== undefined) {
+        await requireSelf(req.query.username);
+        await caller.question.view({ qid });
+      }
+      return fullQuestion(caller, qid);
+    }),
+  );
+
+  router.post(
+    '/addQuestion',
+    route(QuestionPayload, async (_req, _res, { caller, requireSelf, body }) => {
+      await requireSelf(body.askedBy);
+      const { question } = await caller.question.create({
+        title: body.title,
+        text: body.text,
+        tags: body.tags,
+      });
+      return fullQuestion(caller, question.id);
+    }),
+  );
+
+  addVoteRoutes(router, door, {
+    noun: 'Question',
+    paths: { up: '/upvoteQuestion', down: '/downvoteQuestion' },
+    idField: 'qid',
+    idLabel: 'question id',
+    vote: async (caller, qid, vote) => {
+      const { myVote } = await caller.question.vote({ qid, vote });
+      const { upVotes, downVotes } = await caller.question.byId({ qid });
+      return { myVote, upVotes, downVotes };
+    },
+  });
+
+  return router;
+}

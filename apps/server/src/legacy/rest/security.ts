@@ -1,0 +1,95 @@
+import { MAX_BODY_BYTES, transportMessages } from '@app/validators';
+import cors from 'cors';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { isHttps } from '../../http/context';
+import { isAllowedOrigin } from '../../http/origin';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function cookieValue(req: IncomingMessage, name: string): string | undefined {
+  for (const part of req.headers.cookie?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Double submit, as the original client's HTTP library does it: every answer carries a readable
+ * XSRF-TOKEN cookie (made once), and a request that sends X-XSRF-TOKEN must send the cookie's value.
+ */
+export function xsrf(): RequestHandler {
+  return (req, res, next) => {
+    const cookie = cookieValue(req, XSRF_COOKIE);
+    const header = req.headers[XSRF_HEADER];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (sent !== undefined && (!cookie || !sameToken(sent, cookie))) {
+      res.status(403).type('text/plain').send(transportMessages.unverified);
+      return;
+    }
+    if (!cookie || !/^[\w-]{16,64}$/.test(cookie)) {
+      const parts = [
+        `${XSRF_COOKIE}=${randomBytes(24).toString('base64url')}`,
+        'Path=/',
+        'SameSite=Lax',
+      ];
+      if (isHttps(req)) parts.push('Secure');
+      res.appendHeader('Set-Cookie', parts.join('; '));
+    }
+    next();
+  };
+}
+
+/**
+ * The guard in front of the REST adapters: CORS with credentials for CLIENT_ORIGINS (and our own
+ * origin), changes only from our pages, CLIENT_ORIGINS, TRUSTED_ORIGINS or non-browser clients, the
+ * XSRF double submit, and JSON bodies up to the usual limit, with every refusal as a sentence.
+ */
+export function restGuard(
+  clientOrigins: readonly string[],
+  trustedOrigins: readonly string[],
+): RequestHandler[] {
+  const changeOrigins = [...new Set([...trustedOrigins, ...clientOrigins])];
+  const corsHandler = cors((req, callback) => {
+    const origin = req.headers.origin;
+    callback(null, {
+      origin:
+        origin !== undefined && isAllowedOrigin(req as IncomingMessage, clientOrigins)
+          ? origin
+          : false,
+      credentials: true,
+      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      allowedHeaders: ['Content-Type', 'X-XSRF-TOKEN', 'X-Requested-With'],
+      maxAge: 600,
+    });
+  });
+  const originCheck: RequestHandler = (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || isAllowedOrigin(req, changeOrigins)) return next();
+    res.status(403).type('text/plain').send(transportMessages.crossSite);
+  };
+  const bodyErrors: ErrorRequestHandler = (error: { type?: string }, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const tooLarge = error.type === 'entity.too.large';
+    res
+      .status(tooLarge ? 413 : 400)
+      .type('text/plain')
+      .send(tooLarge ? transportMessages.tooLarge : transportMessages.malformed);
+  };
+  return [
+    corsHandler,
+    originCheck,
+    xsrf(),
+    express.json({ limit: MAX_BODY_BYTES }),
+    bodyErrors as unknown as RequestHandler,
+  ];
+}

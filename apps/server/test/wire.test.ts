@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import type { GameView, ProblemDetail, SubmissionDetail } from '@app/api';
+import {
+  PRIVATE_GAME_MARK,
+  wireChat,
+  wireGame,
+  wireProblem,
+  wireQuestion,
+  wireSubmission,
+  wireTagWithCount,
+  wireTestResult,
+  wireUser,
+} from '../src/legacy/wire';
+
+const at = new Date('2025-01-02T03:04:05.000Z');
+
+describe('wire shapes (SPEC §3 names)', () => {
+  it('gives a user only its public fields', () => {
+    const user = { username: 'ann', biography: 'hi', dateJoined: at, passwordHash: 'scrypt$x' };
+    expect(wireUser(user)).toEqual({ username: 'ann', biography: 'hi', dateJoined: at });
+    expect(JSON.stringify(wireUser(user))).toContain('"2025-01-02T03:04:05.000Z"');
+  });
+
+  it('names a question with _id, tags as objects, views as a list and populated answers', () => {
+    const comment = { id: 5, text: 'c', commentBy: 'bob', commentDateTime: at };
+    const wire = wireQuestion({
+      id: 1,
+      title: 't',
+      text: 'x',
+      tags: [{ id: 2, name: 'react', description: 'd' }],
+      askedBy: 'ann',
+      askDateTime: at,
+      upVotes: ['bob'],
+      downVotes: [],
+      viewCount: 3,
+      comments: [comment],
+      answers: [{ id: 4, text: 'a', ansBy: 'bob', ansDateTime: at, comments: [comment] }],
+    });
+    expect(wire).toEqual({
+      _id: '1',
+      title: 't',
+      text: 'x',
+      tags: [{ _id: '2', name: 'react', description: 'd' }],
+      askedBy: 'ann',
+      askDateTime: at,
+      answers: [
+        {
+          _id: '4',
+          text: 'a',
+          ansBy: 'bob',
+          ansDateTime: at,
+          comments: [{ _id: '5', text: 'c', commentBy: 'bob', commentDateTime: at }],
+        },
+      ],
+      upVotes: ['bob'],
+      downVotes: [],
+      views: ['', '', ''],
+      comments: [{ _id: '5', text: 'c', commentBy: 'bob', commentDateTime: at }],
+    });
+  });
+
+  it('gives tags their qcnt and chats their messages', () => {
+    expect(wireTagWithCount({ id: 1, name: 'n', description: 'd', qcnt: 2 })).toEqual({
+      _id: '1',
+      name: 'n',
+      description: 'd',
+      qcnt: 2,
+    });
+    const chat = wireChat({ id: 7, participants: ['a', 'b'], createdAt: at }, [
+      { id: 9, msg: 'hi', msgFrom: 'a', msgDateTime: at },
+    ]);
+    expect(chat).toEqual({
+      _id: '7',
+      participants: ['a', 'b'],
+      messages: [{ _id: '9', msg: 'hi', msgFrom: 'a', msgDateTime: at }],
+      createdAt: at,
+    });
+  });
+});
+
+describe('wire shapes of games, problems and submissions (SPEC §3 names)', () => {
+  const nim: GameView = {
+    id: 'g1',
+    title: 'Nim for two',
+    gameType: 'Nim',
+    status: 'IN_PROGRESS',
+    players: ['ann', 'bob'],
+    isPrivate: true,
+    createdAt: at,
+    deadline: null,
+    state: {
+      status: 'IN_PROGRESS',
+      player1: 'ann',
+      player2: 'bob',
+      moves: [{ player: 'ann', numObjects: 3 }],
+      remainingObjects: 18,
+      winners: [],
+    },
+  };
+
+  it('names a Nim game with gameID, players and its state; a private one is marked, never revealed', () => {
+    const wire = wireGame(nim);
+    expect(wire).toEqual({
+      gameID: 'g1',
+      title: 'Nim for two',
+      gameType: 'Nim',
+      players: ['ann', 'bob'],
+      password: PRIVATE_GAME_MARK,
+      createdAt: at,
+      state: {
+        status: 'IN_PROGRESS',
+        player1: 'ann',
+        player2: 'bob',
+        moves: [{ playerID: 'ann', gameID: 'g1', move: { numObjects: 3 } }],
+        remainingObjects: 18,
+        winners: [],
+      },
+    });
+    // A view that carries the room's secret (as a database row does) is still shown without it.
+    const withSecret = { ...nim, password: 'open sesame', passwordHash: 'scrypt$c2FsdA$aGFzaA' };
+    const shown = JSON.stringify(wireGame(withSecret));
+    expect(shown).not.toContain('open sesame');
+    expect(shown).not.toContain('scrypt');
+    expect(shown).toContain(`"password":"${PRIVATE_GAME_MARK}"`);
+    expect(wireGame({ ...nim, isPrivate: false })).not.toHaveProperty('password');
+  });
+
+  it('names a CollabCode game with problemID, ISO startTime and the currentCode when given', () => {
+    const collab: GameView = {
+      id: 'g2',
+      title: 'Pair up',
+      gameType: 'CollabCode',
+      status: 'IN_PROGRESS',
+      players: ['ann'],
+      isPrivate: false,
+      playerLimit: 4,
+      problemId: 7,
+      createdAt: at,
+      deadline: at.getTime() + 60 * 60_000,
+      state: {
+        status: 'IN_PROGRESS',
+        players: ['ann'],
+        playerLimit: 4,
+        timeLimit: 60,
+        startTime: at.getTime(),
+        problemId: 7,
+        winners: [],
+      },
+    };
+    const wire = wireGame(collab, 'function f() {}');
+    expect(wire.state).toEqual({
+      status: 'IN_PROGRESS',
+      players: ['ann'],
+      playerLimit: 4,
+      timeLimit: 60,
+      startTime: at,
+      problemID: '7',
+      winners: [],
+      currentCode: 'function f() {}',
+    });
+    expect(JSON.stringify(wire)).toContain('"startTime":"2025-01-02T03:04:05.000Z"');
+    expect(wireGame(collab).state).not.toHaveProperty('currentCode');
+  });
+
+  it('names a problem, a test result and a submission', () => {
+    const problem = {
+      id: 3,
+      title: 'Add',
+      problemText: 'Add two numbers',
+      functionSignature: 'function add(a, b) {}',
+      suggestedSolution: 'function add(a, b) { return a + b; }',
+      postedBy: 'ann',
+      createdAt: at,
+      isAuthor: false,
+      testCases: [{ number: 1, testCode: 'assert(add(1, 2), 3)', hidden: false }],
+      hiddenTestCount: 1,
+      upVotes: ['bob'],
+      downVotes: [],
+      myVote: 0,
+      upVoteCount: 1,
+      downVoteCount: 0,
+      voteScore: 1,
+      voteVersion: 1,
+    } satisfies ProblemDetail;
+    expect(wireProblem(problem)).toEqual({
+      _id: '3',
+      title: 'Add',
+      problemText: 'Add two numbers',
+      functionSignature: 'function add(a, b) {}',
+      testCases: [{ testCode: 'assert(add(1, 2), 3)', hidden: false }],
+      postedBy: 'ann',
+      suggestedSolution: 'function add(a, b) { return a + b; }',
+      createdAt: at,
+      usersUpvoted: ['bob'],
+      usersDownvoted: [],
+    });
+    expect(
+      wireTestResult({
+        number: 2,
+        hidden: true,
+        testCode: null,
+        status: 'Wrong Answer',
+        cpuTime: null,
+        memoryUsage: null,
+        errorMessage: 'Hidden test failed',
+        output: null,
+      }),
+    ).toEqual({
+      status: 'Wrong Answer',
+      cpuTime: null,
+      memoryUsage: null,
+      errorMessage: 'Hidden test failed',
+    });
+    const submission: SubmissionDetail = {
+      id: 9,
+      problemId: 3,
+      submissionBy: 'bob',
+      createdAt: at,
+      lineCount: 1,
+      codeLength: 10,
+      runTime: 1500,
+      heapUse: 4096,
+      submissionCode: 'code',
+      problem: { id: 3, title: 'Add', problemText: 'x', functionSignature: 'y' },
+    };
+    expect(wireSubmission(submission)).toEqual({
+      _id: '9',
+      problemId: '3',
+      submissionBy: 'bob',
+      runTime: 1500,
+      heapUse: 4096,
+      submissionCode: 'code',
+      createdAt: at,
+    });
+  });
+});

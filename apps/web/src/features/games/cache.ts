@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import { upsertLobbyGame } from './gameLobby';
+import { applyGameState } from './gameRoom';
+import type { GameSummary, GameView } from './gameTypes';
+import { trpc } from '../../trpc';
+
+/**
+ * A stable function that applies a game's new absolute state (a live event, or a write's reply) to
+ * the cached lobby list and to the cached room.
+ */
+export function useApplyGame(): (game: GameSummary | GameView) => void {
+  const utils = trpc.useUtils();
+  return useCallback(
+    (game: GameSummary | GameView) => {
+      utils.game.list.setData({}, (list) => (list ? upsertLobbyGame(list, game) : list));
+      if ('state' in game)
+        utils.game.byId.setData({ id: game.id }, (old) => applyGameState(old, game));
+      else void utils.game.byId.invalidate({ id: game.id });
+    },
+    [utils],
+  );
+}

@@ -1,0 +1,41 @@
+import { editMessages } from '@app/validators';
+import { Link } from 'react-router-dom';
+import { RelativeTime } from '../../shared/components/RelativeTime';
+
+export interface PostEditLinksProps {
+  /** The post's edit form; the link shows only to its author. */
+  editPath: string;
+  /** The post's revision history. */
+  revisionsPath: string;
+  /** 'Edit question' or 'Edit answer', for screen readers. */
+  editLabel: string;
+  mayEdit: boolean;
+  editedAt: Date | null;
+  now: number;
+}
+
+/** Under a post: Edit (for its author) and, once edited, 'edited 3 minutes ago' opening its revisions. */
+export function PostEditLinks({
+  editPath,
+  revisionsPath,
+  editLabel,
+  mayEdit,
+  editedAt,
+  now,
+}: PostEditLinksProps) {
+  if (!mayEdit && !editedAt) return null;
+  return (
+    <p className="post__actions">
+      {mayEdit && (
+        <Link to={editPath} aria-label={editLabel}>
+          {editMessages.edit}
+        </Link>
+      )}
+      {editedAt && (
+        <Link to={revisionsPath} title={editMessages.revisions}>
+          edited <RelativeTime date={editedAt} now={now} />
+        </Link>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,61 @@
+import { userMessages } from '@app/validators';
+import { useParams } from 'react-router-dom';
+import { useUserContext } from '../../shared/session/context';
+import { Alert, Avatar, EmptyState, JoinedDate, LoadingState } from '../../shared/components';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { useLiveUsers } from './live';
+import { errorCode } from '../../shared/lib/errors';
+import { trpc } from '../../trpc';
+import { BiographySection } from './BiographySection';
+import { DangerZoneSection } from './DangerZoneSection';
+import { ResetPasswordSection } from './ResetPasswordSection';
+
+/** Profile (/user/:username): username, biography, date joined; owner-only settings (SPEC §2, §6). */
+export default function ProfilePage() {
+  const { username = '' } = useParams();
+  useDocumentTitle(username || 'Profile');
+  useLiveUsers();
+  const { user: viewer, setUser } = useUserContext();
+  const profile = trpc.user.byUsername.useQuery({ username }, { enabled: username.trim() !== '' });
+
+  if (!username.trim() || (profile.isError && errorCode(profile.error) === 'NOT_FOUND')) {
+    return (
+      <div className="page">
+        <EmptyState title={userMessages.noData} />
+      </div>
+    );
+  }
+  if (profile.isPending) return <LoadingState label="Loading user data..." />;
+  if (profile.isError) {
+    return (
+      <div className="page">
+        <Alert>{userMessages.fetchFailed}</Alert>
+      </div>
+    );
+  }
+
+  const data = profile.data;
+  const isOwner = viewer.username === data.username;
+  return (
+    <div className="page profile">
+      <header className="profile__header card">
+        <Avatar username={data.username} size="lg" />
+        <div className="profile__identity">
+          <p className="profile__eyebrow">User Profile</p>
+          <h1 className="profile__name">{data.username}</h1>
+          <dl className="profile__facts">
+            <div>
+              <dt>Date joined</dt>
+              <dd>
+                <JoinedDate date={data.dateJoined} />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </header>
+      <BiographySection key={data.username} profile={data} canEdit={isOwner} onSaved={setUser} />
+      {isOwner && <ResetPasswordSection key={data.username} username={data.username} />}
+      {isOwner && <DangerZoneSection key={data.username} username={data.username} />}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { rateLimits, type Db } from '@app/db';
+import { inArray, lt } from 'drizzle-orm';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterSQLite, RLWrapperTimeouts } from './rate-limiter-classes';
+import type { Shared } from './shared';
+
+/**
+ * Where the counters every process must agree on live (rate limits, remembered room passwords): the
+ * database's `rate_limits` table, which every process on one SQLite file shares; with Redis, Redis,
+ * and the table again as its insurance, so a Redis outage counts in the database instead of
+ * refusing or forgetting. `namespace` keeps a set of counters apart from the site's (the seed's).
+ */
+export interface CounterStore {
+  db: Db;
+  shared: Shared;
+  namespace?: string;
+}
+
+/**
+ * A Redis call that has not answered in this long is made in the database instead: a command sent
+ * just as Redis went away waits in ioredis for a reconnection that may take minutes, and a login
+ * must not wait with it. A late answer only means one attempt was also counted in the database.
+ */
+const REDIS_TIMEOUT_MS = 1000;
+
+/**
+ * A rate-limiter-flexible limiter over the shared store: at most `points` in a fixed window of
+ * `windowMs` per key, keys prefixed with `name`. Redis keeps whole seconds (a window under one is a
+ * second long there, never endless); the database keeps milliseconds.
+ */
+export function createSharedCounter(
+  store: CounterStore,
+  name: string,
+  { points, windowMs }: { points: number; windowMs: number },
+): RateLimiterAbstract {
+  const keyPrefix = `${store.namespace ?? ''}${name}`;
+  const database = new RateLimiterSQLite({
+    storeClient: store.db.$client,
+    storeType: 'better-sqlite3',
+    tableName: 'rate_limits',
+    // The migration made it (db schema/cluster.ts), with an index on expire for the sweep.
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration: windowMs / 1000,
+  });
+  const { redis, redisPrefix } = store.shared;
+  if (!redis) return database;
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${redisPrefix}${keyPrefix}`,
+    points,
+    duration: Math.max(1, Math.ceil(windowMs / 1000)),
+    insuranceLimiter: database,
+    // While ioredis reconnects, count in the database at once rather than queue behind the outage.
+    rejectIfRedisNotReady: true,
+  });
+  return new RLWrapperTimeouts({ limiter, timeoutMs: REDIS_TIMEOUT_MS });
+}
+
+/** How often a process sweeps the expired rows out of the table, and how many it deletes at a time. */
+const SWEEP_EVERY_MS = 60_000;
+const SWEEP_BATCH = 1000;
+
+/**
+ * The table holds one row per key counted in a window (a flood of made-up names makes as many rows,
+ * and forgets none, so it cannot push a lockout out): the rows whose window has ended are deleted
+ * here, a bounded batch at a time so no sweep holds the write lock for long. Called on use rather
+ * than by a timer, so nothing keeps a process (or a test's database) alive; a full batch means more
+ * are waiting, and the next use sweeps again.
+ */
+export function createCounterSweep(db: Db): (now?: number) => void {
+  let nextSweep = 0;
+  return (now = Date.now()) => {
+    if (now < nextSweep) return;
+    const expired = db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(lt(rateLimits.expire, now))
+      .limit(SWEEP_BATCH);
+    const { changes } = db.delete(rateLimits).where(inArray(rateLimits.key, expired)).run();
+    nextSweep = changes < SWEEP_BATCH ? now + SWEEP_EVERY_MS : now;
+  };
+}

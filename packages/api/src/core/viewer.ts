@@ -1,0 +1,38 @@
+import { sessions, users, type Db } from '@app/db';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { perDb } from './prepared';
+
+/** A session lasts this long from sign-in, whatever the cookie says. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The signed-in user a call acts for: read from its session on every call, never from its input. */
+export interface Viewer {
+  id: number;
+  username: string;
+  sessionId: string;
+}
+
+const sessionUser = perDb((db) =>
+  db
+    .select({ id: users.id, username: users.username })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        gt(sessions.createdAt, sql.placeholder('since')),
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare(),
+);
+
+/** The signed-in user behind a session id, or null when the session was ended, expired or never existed. */
+export async function findSessionUser(
+  db: Db,
+  sessionId: string,
+  now = Date.now(),
+): Promise<Viewer | null> {
+  const row = sessionUser(db).get({ sid: sessionId, since: now - SESSION_LIFETIME_MS });
+  return row ? { ...row, sessionId } : null;
+}

@@ -1,0 +1,44 @@
+import type { Db } from '@app/db';
+import type { Sandbox } from '@app/sandbox';
+import type { ApiDeps } from './core/deps';
+import type { EventBus } from './core/event-bus';
+import { createShared, type Shared } from './core/shared';
+import { DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './core/limits';
+import { createRateLimiters, type RateLimits } from './core/rate-limit';
+import { createGameDeps } from './domains/games/game-deps';
+import { DEFAULT_SCRYPT_LOG_N } from './domains/users/passwords';
+import { createOutboxBus } from './events/outbox-bus';
+import { createReadCache } from './read-cache';
+
+/**
+ * Builds the shared dependencies over a database. Call it once per process (and once per test world).
+ * The sandbox is the caller's (it owns worker threads to close); `limits` replaces some of the
+ * default rate limits and `caps` some connection caps (settings, tests and benchmarks raise them);
+ * `scryptLogN` is the password hashing cost (the server's settings; tests lower it).
+ */
+export async function createApiDeps(
+  db: Db,
+  opts: {
+    sandbox: Sandbox;
+    /** This process's name and Redis, if any (the server's settings); the database alone by default. */
+    shared?: Partial<Shared>;
+    events?: EventBus;
+    limits?: Partial<RateLimits>;
+    caps?: Partial<ConnectionCaps>;
+    scryptLogN?: number;
+  },
+): Promise<ApiDeps> {
+  const shared = createShared(opts.shared);
+  const events = opts.events ?? createOutboxBus(db, shared);
+  return {
+    db,
+    shared,
+    events,
+    sandbox: opts.sandbox,
+    limiters: createRateLimiters({ db, shared }, opts.limits),
+    caps: { ...DEFAULT_CONNECTION_CAPS, ...opts.caps },
+    scryptLogN: opts.scryptLogN ?? DEFAULT_SCRYPT_LOG_N,
+    readCache: await createReadCache(events),
+    games: createGameDeps({ db, shared }),
+  };
+}

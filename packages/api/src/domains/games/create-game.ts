@@ -1,0 +1,68 @@
+import { games } from '@app/db';
+import { newCollabCodeGame, newNimGame } from '@app/games';
+import type { CreateCollabCodeGameData, CreateNimGameData } from '@app/validators';
+import { randomBytes } from 'node:crypto';
+import type { ApiDeps } from '../../core/deps';
+import type { Viewer } from '../../core/viewer';
+import { writeTransaction } from '../../core/write';
+import { assertProblemExists } from '../problems/problem-tests';
+import { hashPassword } from '../users/passwords';
+import { gameView, readGame, type GameRecord } from './game-store';
+
+/** Random, URL-safe, unguessable: a private game's id says nothing about it. */
+export const newGameId = (): string => randomBytes(9).toString('base64url');
+
+type NewGame = Pick<GameRecord, 'title' | 'gameType' | 'state' | 'problemId'>;
+
+async function createGame(deps: ApiDeps, viewer: Viewer, game: NewGame, password?: string) {
+  // Hashing is slow work: done before the write, never inside it.
+  const passwordHash = password ? await hashPassword(password, deps.scryptLogN) : null;
+  const id = newGameId();
+  return writeTransaction(deps, ({ tx, now, publish }) => {
+    if (game.problemId !== null) assertProblemExists(tx, game.problemId);
+    tx.insert(games)
+      .values({
+        id,
+        title: game.title,
+        gameType: game.gameType,
+        passwordHash,
+        status: game.state.status,
+        state: game.state,
+        problemId: game.problemId,
+        createdBy: viewer.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
+    const view = gameView(tx, readGame(tx, id));
+    // The creator is not seated: the lobby is where everyone (the creator too) joins.
+    return { game: view, event: publish('game', id, { type: 'state', game: view }) };
+  });
+}
+
+export function createNimGame(deps: ApiDeps, viewer: Viewer, input: CreateNimGameData) {
+  return createGame(
+    deps,
+    viewer,
+    { title: input.title, gameType: 'Nim', state: newNimGame(), problemId: null },
+    input.isPrivate ? input.password : undefined,
+  );
+}
+
+export function createCollabCodeGame(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: CreateCollabCodeGameData,
+) {
+  const state = newCollabCodeGame({
+    playerLimit: input.playerLimit,
+    timeLimit: input.timeLimit,
+    problemId: input.problemId,
+  });
+  return createGame(
+    deps,
+    viewer,
+    { title: input.title, gameType: 'CollabCode', state, problemId: input.problemId },
+    input.isPrivate ? input.password : undefined,
+  );
+}

@@ -1,0 +1,98 @@
+import { chatParticipants, chats, dialect, type Executor, users } from '@app/db';
+import { messagingMessages } from '@app/validators';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
+import { perDb } from '../../core/prepared';
+import type { Viewer } from '../../core/viewer';
+import type { ChatEvent } from './events';
+
+/**
+ * Who may touch a chat: its participants, and nobody else. An unknown chat is NOT_FOUND, someone
+ * else's is FORBIDDEN, checked in that order and before anything of the chat is read. Returns the
+ * viewer's read position there.
+ */
+export function assertParticipant(
+  db: Executor,
+  chatId: number,
+  userId: number,
+): { createdAt: Date; lastReadId: number } {
+  const row = db
+    .select({ createdAt: chats.createdAt, lastReadId: chatParticipants.lastReadId })
+    .from(chats)
+    .leftJoin(
+      chatParticipants,
+      and(eq(chatParticipants.chatId, chats.id), eq(chatParticipants.userId, userId)),
+    )
+    .where(eq(chats.id, chatId))
+    .get();
+  if (!row) throw new Refusal({ code: 'NOT_FOUND', message: messagingMessages.chatNotFound });
+  if (row.lastReadId === null) {
+    throw new Refusal({ code: 'FORBIDDEN', message: messagingMessages.notParticipant });
+  }
+  return { createdAt: row.createdAt, lastReadId: row.lastReadId };
+}
+
+// One primary-key lookup: it runs for every chat event and every subscriber.
+const membership = perDb((db) =>
+  db
+    .select({ joinedAfterId: chatParticipants.joinedAfterId })
+    .from(chatParticipants)
+    .where(
+      and(
+        eq(chatParticipants.chatId, sql.placeholder('chatId')),
+        eq(chatParticipants.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(),
+);
+
+/**
+ * Whether the viewer may see a chat event: they are a participant now, and the event is from their
+ * time in the chat (nobody leaves a chat, so an event whose participants include them, or a message
+ * newer than the chat's newest when they joined, is). The replay after a reconnect is filtered like
+ * the live stream; someone added later hears the chat from their own newParticipant on, and everyone
+ * else never. What came before is still theirs to read in the chat's history.
+ */
+export async function mayReceive(
+  deps: ApiDeps,
+  viewer: Viewer,
+  event: ChatEvent,
+): Promise<boolean> {
+  const member = membership(deps.db).get({ chatId: event.chatId, userId: viewer.id });
+  if (!member) return false;
+  switch (event.type) {
+    case 'created':
+      return event.chat.participants.includes(viewer.username);
+    case 'newParticipant':
+      return event.participants.includes(viewer.username);
+    case 'newMessage':
+      return event.message.id > member.joinedAfterId;
+  }
+}
+
+/** A chat's participants' names, in the order they joined. */
+export function participantsOf(db: Executor, chatId: number): string[] {
+  return db
+    .select({ username: users.username })
+    .from(chatParticipants)
+    .innerJoin(users, eq(users.id, chatParticipants.userId))
+    .where(eq(chatParticipants.chatId, chatId))
+    .orderBy(asc(chatParticipants.joinedAt), dialect.insertionOrder(chatParticipants))
+    .all()
+    .map((row) => row.username);
+}
+
+/**
+ * A user someone picked to chat with, by name (case does not count, as at sign-in): NOT_FOUND
+ * unless they have an account.
+ */
+export function findChatPartner(db: Executor, username: string): { id: number; username: string } {
+  const user = db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+    .get();
+  if (!user) throw new Refusal({ code: 'NOT_FOUND', message: messagingMessages.userNotFound });
+  return user;
+}

@@ -1,0 +1,98 @@
+import { chatMessages, chatParticipants, users, type Executor } from '@app/db';
+import type { ChatMessagesInput, SendChatMessageInput } from '@app/validators';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { perDb } from '../../core/prepared';
+import type { PublishedEvent } from '../../core/topics';
+import type { Viewer } from '../../core/viewer';
+import { writeTransaction } from '../../core/write';
+import { notifyDirectMessage } from '../notifications/notify';
+import { assertParticipant } from './chat-access';
+import { pageBounds, toPage } from './message-pages';
+import { withinMessageLimit } from './message-rate-limit';
+import type { MessagePage, MessageView } from './shapes';
+
+// Down chat_messages_chat (chat_id, id) from the cursor.
+export const chatPageStatement = perDb((db) =>
+  db
+    .select({
+      id: chatMessages.id,
+      msg: chatMessages.msg,
+      msgFrom: users.username,
+      msgDateTime: chatMessages.msgDateTime,
+    })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.msgFrom))
+    .where(
+      and(
+        eq(chatMessages.chatId, sql.placeholder('chatId')),
+        lt(chatMessages.id, sql.placeholder('before')),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(sql.placeholder('rows'))
+    .prepare(),
+);
+
+/** The chat's newest message id, 0 when it has none. */
+export function latestMessageId(db: Executor, chatId: number): number {
+  return (
+    db
+      .select({ id: sql<number | null>`max(${chatMessages.id})` })
+      .from(chatMessages)
+      .where(eq(chatMessages.chatId, chatId))
+      .get()?.id ?? 0
+  );
+}
+
+/** A page of a chat's messages, for its participants: the latest on open, older ones before `cursor`. */
+export async function listChatMessages(
+  { db }: ApiDeps,
+  viewer: Viewer,
+  input: ChatMessagesInput,
+): Promise<MessagePage> {
+  assertParticipant(db, input.chatId, viewer.id);
+  const rows = chatPageStatement(db).all({ chatId: input.chatId, ...pageBounds(input) });
+  return toPage(rows, input.limit);
+}
+
+/**
+ * Posts in a chat as the viewer, now, if they are in it. The sender has read the chat up to their own
+ * message: their read position moves with it.
+ */
+export async function sendChatMessage(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: SendChatMessageInput,
+): Promise<{ message: MessageView; event: PublishedEvent<'chat'> }> {
+  return withinMessageLimit(deps, viewer, () =>
+    writeTransaction(deps, ({ tx, now, publish }) => {
+      assertParticipant(tx, input.chatId, viewer.id);
+      const { id } = tx
+        .insert(chatMessages)
+        .values({ chatId: input.chatId, msg: input.msg, msgFrom: viewer.id, msgDateTime: now })
+        .returning({ id: chatMessages.id })
+        .get();
+      tx.update(chatParticipants)
+        .set({ lastReadId: id })
+        .where(
+          and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, viewer.id)),
+        )
+        .run();
+      const message: MessageView = {
+        id,
+        msg: input.msg,
+        msgFrom: viewer.username,
+        msgDateTime: now,
+      };
+      const event = publish('chat', input.chatId, {
+        type: 'newMessage',
+        chatId: input.chatId,
+        message,
+        lastActivityAt: now,
+      });
+      notifyDirectMessage({ tx, now, publish }, viewer, { chatId: input.chatId, messageId: id });
+      return { message, event };
+    }),
+  );
+}

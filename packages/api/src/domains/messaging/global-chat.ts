@@ -1,0 +1,63 @@
+import { globalMessages, users } from '@app/db';
+import type { GlobalMessagesInput, SendGlobalMessageInput } from '@app/validators';
+import { desc, eq, lt, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { perDb } from '../../core/prepared';
+import type { PublishedEvent } from '../../core/topics';
+import type { Viewer } from '../../core/viewer';
+import { writeTransaction } from '../../core/write';
+import { pageBounds, toPage } from './message-pages';
+import { withinMessageLimit } from './message-rate-limit';
+import type { MessagePage, MessageView } from './shapes';
+
+/** The one room's key in the 'message' topic. */
+const ROOM = 'global';
+
+// Down the primary key from the cursor (no index leads from a sender to their messages).
+export const globalPageStatement = perDb((db) =>
+  db
+    .select({
+      id: globalMessages.id,
+      msg: globalMessages.msg,
+      msgFrom: users.username,
+      msgDateTime: globalMessages.msgDateTime,
+    })
+    .from(globalMessages)
+    .innerJoin(users, eq(users.id, globalMessages.msgFrom))
+    .where(lt(globalMessages.id, sql.placeholder('before')))
+    .orderBy(desc(globalMessages.id))
+    .limit(sql.placeholder('rows'))
+    .prepare(),
+);
+
+/** The global chat room, a page at a time: the latest on open, older ones before `cursor`. */
+export async function listGlobalMessages(
+  { db }: ApiDeps,
+  input: GlobalMessagesInput,
+): Promise<MessagePage> {
+  return toPage(globalPageStatement(db).all(pageBounds(input)), input.limit);
+}
+
+/** Posts to the global chat room as the viewer, now. */
+export async function sendGlobalMessage(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: SendGlobalMessageInput,
+): Promise<{ message: MessageView; event: PublishedEvent<'message'> }> {
+  return withinMessageLimit(deps, viewer, () =>
+    writeTransaction(deps, ({ tx, now, publish }) => {
+      const { id } = tx
+        .insert(globalMessages)
+        .values({ msg: input.msg, msgFrom: viewer.id, msgDateTime: now })
+        .returning({ id: globalMessages.id })
+        .get();
+      const message: MessageView = {
+        id,
+        msg: input.msg,
+        msgFrom: viewer.username,
+        msgDateTime: now,
+      };
+      return { message, event: publish('message', ROOM, { type: 'newMessage', message }) };
+    }),
+  );
+}

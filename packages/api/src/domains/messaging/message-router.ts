@@ -1,0 +1,23 @@
+import { GlobalMessagesInput, MessagingEventsInput, SendGlobalMessageInput } from '@app/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { liveStream } from '../../events/live-stream';
+import { protectedProcedure } from '../../trpc';
+import { listGlobalMessages, sendGlobalMessage } from './global-chat';
+
+/** The global chat room: every signed-in user reads and writes it. */
+export const messageRouter = {
+  list: protectedProcedure
+    .input(GlobalMessagesInput.default({ limit: 50 }))
+    .query(({ ctx, input }) => listGlobalMessages(ctx.deps, input)),
+
+  send: protectedProcedure
+    .input(SendGlobalMessageInput)
+    .mutation(({ ctx, input }) => sendGlobalMessage(ctx.deps, ctx.viewer, input)),
+
+  /** New global messages, resumable from the last event id the client saw. */
+  onMessage: protectedProcedure
+    .input(MessagingEventsInput.optional())
+    .subscription(({ ctx, input, signal }) =>
+      liveStream(ctx, signal, { topic: 'message', lastEventId: input?.lastEventId }),
+    ),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,100 @@
+import { notifications } from '@app/db';
+import { notificationMessages } from '@app/validators';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
+import type { PublishedEvent } from '../../core/topics';
+import type { Viewer } from '../../core/viewer';
+import { writeTransaction, type WriteScope } from '../../core/write';
+import { unreadCountOf } from './notification-views';
+
+interface MarkReadResult {
+  unreadCount: number;
+  /** Null when nothing changed (it was read already): nobody needs telling. */
+  event: PublishedEvent<'notification'> | null;
+}
+
+/**
+ * The viewer read one of their notifications (opening it does this). Someone else's, or one that does
+ * not exist, is NOT_FOUND alike: nobody learns which ids exist. Only a real change takes the write
+ * lock: asking again about a read one is a plain read.
+ */
+export async function markNotificationRead(
+  deps: ApiDeps,
+  viewer: Viewer,
+  id: number,
+): Promise<MarkReadResult> {
+  const mine = and(eq(notifications.id, id), eq(notifications.userId, viewer.id));
+  const row = deps.db
+    .select({ readAt: notifications.readAt })
+    .from(notifications)
+    .where(mine)
+    .get();
+  if (!row) throw new Refusal({ code: 'NOT_FOUND', message: notificationMessages.notFound });
+  if (row.readAt !== null) return { unreadCount: unreadCountOf(deps.db, viewer.id), event: null };
+  return writeTransaction(deps, ({ tx, now, publish }): MarkReadResult => {
+    const changed = tx
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(mine, isNull(notifications.readAt)))
+      .returning({ id: notifications.id })
+      .get();
+    const unreadCount = unreadCountOf(tx, viewer.id);
+    if (!changed) return { unreadCount, event: null };
+    const event = publish('notification', viewer.username, {
+      type: 'read',
+      ids: [id],
+      unreadCount,
+    });
+    return { unreadCount, event };
+  });
+}
+
+/** Every notification of the viewer's that is unread now becomes read. */
+export async function markAllNotificationsRead(
+  deps: ApiDeps,
+  viewer: Viewer,
+): Promise<MarkReadResult> {
+  if (unreadCountOf(deps.db, viewer.id) === 0) return { unreadCount: 0, event: null };
+  return writeTransaction(deps, ({ tx, now, publish }): MarkReadResult => {
+    const read = tx
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(eq(notifications.userId, viewer.id), isNull(notifications.readAt)))
+      .returning({ id: notifications.id })
+      .all();
+    if (read.length === 0) return { unreadCount: 0, event: null };
+    const upToId = read.reduce((max, row) => Math.max(max, row.id), 0);
+    const event = publish('notification', viewer.username, {
+      type: 'allRead',
+      upToId,
+      unreadCount: 0,
+    });
+    return { unreadCount: 0, event };
+  });
+}
+
+/**
+ * Inside the write that marks a chat read: its direct-message notifications are read too, so the
+ * bell does not keep news the viewer has just seen in the chat.
+ */
+export function markChatNotificationsRead(scope: WriteScope, viewer: Viewer, chatId: number): void {
+  const read = scope.tx
+    .update(notifications)
+    .set({ readAt: scope.now })
+    .where(
+      and(
+        eq(notifications.userId, viewer.id),
+        eq(notifications.chatId, chatId),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id })
+    .all();
+  if (read.length === 0) return;
+  scope.publish('notification', viewer.username, {
+    type: 'read',
+    ids: read.map((row) => row.id),
+    unreadCount: unreadCountOf(scope.tx, viewer.id),
+  });
+}

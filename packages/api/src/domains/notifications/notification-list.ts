@@ -1,0 +1,25 @@
+import type { NotificationListInput } from '@app/validators';
+import type { ApiDeps } from '../../core/deps';
+import type { Viewer } from '../../core/viewer';
+import { notificationViews, unreadCountOf } from './notification-views';
+import type { NotificationPage } from './shapes';
+
+/**
+ * A page of the viewer's own notifications, newest first. Keyset paging by id: the cursor is the
+ * oldest id the reader has, so new ones arriving meanwhile neither repeat nor skip one.
+ */
+export async function listNotifications(
+  { db }: ApiDeps,
+  viewer: Viewer,
+  input: { cursor?: NotificationListInput['cursor']; limit: number },
+): Promise<NotificationPage> {
+  const rows = notificationViews(db, viewer.id, input.cursor ?? null, input.limit + 1);
+  const items = rows.slice(0, input.limit);
+  const oldest = items.at(-1);
+  return { items, nextCursor: rows.length > input.limit && oldest ? oldest.id : null };
+}
+
+/** How many of the viewer's notifications are unread: the bell's number. */
+export async function countUnreadNotifications({ db }: ApiDeps, viewer: Viewer): Promise<number> {
+  return unreadCountOf(db, viewer.id);
+}

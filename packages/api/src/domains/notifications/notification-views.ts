@@ -1,0 +1,131 @@
+import {
+  answers,
+  chatMessages,
+  comments,
+  notifications,
+  questions,
+  users,
+  type Executor,
+} from '@app/db';
+import { and, count, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { NotificationView } from './shapes';
+
+const EXCERPT_MAX = 140;
+// Read a little more than the excerpt shows: Markdown marks and spaces fall away.
+const EXCERPT_READ = 400;
+
+/**
+ * What a list shows of a post or message: plain words, no Markdown marks or code fences, one line, at
+ * most EXCERPT_MAX characters (cut at a word, with an ellipsis).
+ */
+export function plainExcerpt(text: string): string {
+  const plain = text
+    .replace(/^ {0,3}(`{3,}|~{3,}).*$/gm, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^ {0,3}(#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, '')
+    .replace(/[`*]+|~~/g, '')
+    // Underscores mark emphasis only at a word's edge: snake_case and user_names keep theirs.
+    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...plain];
+  if (chars.length <= EXCERPT_MAX) return plain;
+  const cut = chars.slice(0, EXCERPT_MAX).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const columns = {
+  id: notifications.id,
+  kind: notifications.kind,
+  actor: users.username,
+  createdAt: notifications.createdAt,
+  readAt: notifications.readAt,
+  qid: notifications.questionId,
+  title: questions.title,
+  answerId: notifications.answerId,
+  commentId: notifications.commentId,
+  chatId: notifications.chatId,
+  // The words it is about: the comment, else the answer, else the message, else the question.
+  body: sql<
+    string | null
+  >`substr(coalesce(${comments.text}, ${answers.text}, ${chatMessages.msg}, ${questions.text}), 1, ${EXCERPT_READ})`,
+};
+
+function toView(row: Row): NotificationView {
+  const place: NotificationView['place'] =
+    row.chatId !== null
+      ? { type: 'chat', chatId: row.chatId }
+      : {
+          type: 'question',
+          qid: row.qid ?? 0,
+          title: row.title ?? '',
+          answerId: row.answerId,
+          commentId: row.commentId,
+        };
+  return {
+    id: row.id,
+    kind: row.kind,
+    actor: row.actor,
+    createdAt: row.createdAt,
+    read: row.readAt !== null,
+    place,
+    excerpt: plainExcerpt(row.body ?? ''),
+  };
+}
+
+function selectViews(db: Executor, where: SQL | undefined, limit: number): NotificationView[] {
+  return selectRows(db, where, limit).map(toView);
+}
+
+function selectRows(db: Executor, where: SQL | undefined, limit: number) {
+  return db
+    .select(columns)
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.actorId))
+    .leftJoin(questions, eq(questions.id, notifications.questionId))
+    .leftJoin(answers, eq(answers.id, notifications.answerId))
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
+    .leftJoin(chatMessages, eq(chatMessages.id, notifications.messageId))
+    .where(where)
+    .orderBy(desc(notifications.id))
+    .limit(limit)
+    .all();
+}
+type Row = ReturnType<typeof selectRows>[number];
+
+/** One notification of its owner's, as they see it; null when it is not theirs or does not exist. */
+export function notificationView(
+  db: Executor,
+  userId: number,
+  id: number,
+): NotificationView | null {
+  return (
+    selectViews(db, and(eq(notifications.userId, userId), eq(notifications.id, id)), 1)[0] ?? null
+  );
+}
+
+/** Up to `limit` of the user's notifications, newest first, older than `before` when given. */
+export function notificationViews(
+  db: Executor,
+  userId: number,
+  before: number | null,
+  limit: number,
+): NotificationView[] {
+  const where = and(
+    eq(notifications.userId, userId),
+    before === null ? undefined : lt(notifications.id, before),
+  );
+  return selectViews(db, where, limit);
+}
+
+/** How many of the user's notifications are unread (the partial index holds exactly those). */
+export function unreadCountOf(db: Executor, userId: number): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .get()?.n ?? 0
+  );
+}

@@ -1,0 +1,51 @@
+import { problems } from '@app/db';
+import { voteScore } from '@app/validators';
+import { eq, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { perDb } from '../../core/prepared';
+import type { Viewer } from '../../core/viewer';
+import { usernameOf } from './problem-columns';
+import { problemNotFound, readProblemTests, testsVisibleTo } from './problem-tests';
+import { votesOnProblem } from './problem-votes';
+import type { ProblemDetail } from './shapes';
+
+const problemRow = perDb((db) =>
+  db
+    .select({
+      id: problems.id,
+      title: problems.title,
+      problemText: problems.problemText,
+      functionSignature: problems.functionSignature,
+      suggestedSolution: problems.suggestedSolution,
+      authorId: problems.postedBy,
+      postedBy: usernameOf(problems.postedBy),
+      createdAt: problems.createdAt,
+      upVoteCount: problems.upVoteCount,
+      downVoteCount: problems.downVoteCount,
+      voteVersion: problems.voteVersion,
+    })
+    .from(problems)
+    .where(eq(problems.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+/**
+ * The Problem details page: the problem, its votes (and the viewer's own), the tests the viewer may
+ * read (hidden ones only for the author; everyone learns how many there are) and the example solution.
+ */
+export async function getProblem(
+  { db }: ApiDeps,
+  viewer: Viewer | null,
+  id: number,
+): Promise<ProblemDetail> {
+  const row = problemRow(db).get({ id });
+  if (!row) throw problemNotFound();
+  const { authorId, ...problem } = row;
+  return {
+    ...problem,
+    isAuthor: viewer?.id === authorId,
+    ...testsVisibleTo(readProblemTests(db, id), viewer?.id ?? null),
+    ...votesOnProblem(db, id, viewer?.id ?? null),
+    voteScore: voteScore(row.upVoteCount, row.downVoteCount),
+  };
+}

@@ -1,0 +1,80 @@
+import { problems, problemTestCases, type Db, type Executor } from '@app/db';
+import { problemMessages } from '@app/validators';
+import { asc, eq, sql } from 'drizzle-orm';
+import { Refusal } from '../../core/errors';
+import { perDb } from '../../core/prepared';
+import type { ProblemTestCaseView } from './shapes';
+
+/** A problem's tests as stored: for running them. Never hand these out unredacted. */
+export interface StoredTestCase {
+  /** 1-based place among all the problem's tests. */
+  number: number;
+  testCode: string;
+  hidden: boolean;
+}
+
+export interface ProblemTests {
+  problemId: number;
+  authorId: number;
+  tests: StoredTestCase[];
+}
+
+const authorOf = perDb((db) =>
+  db
+    .select({ authorId: problems.postedBy })
+    .from(problems)
+    .where(eq(problems.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+const testsOf = perDb((db) =>
+  db
+    .select({ testCode: problemTestCases.testCode, hidden: problemTestCases.hidden })
+    .from(problemTestCases)
+    .where(eq(problemTestCases.problemId, sql.placeholder('id')))
+    .orderBy(asc(problemTestCases.position))
+    .prepare(),
+);
+
+/** NOT_FOUND ('Problem not found') unless the problem exists. */
+export function problemNotFound(): Refusal {
+  return new Refusal({ code: 'NOT_FOUND', message: problemMessages.problemNotFound });
+}
+
+/** Who posted the problem, or NOT_FOUND; inside a write's transaction too. */
+export function assertProblemExists(db: Executor, id: number): { authorId: number } {
+  const row = db
+    .select({ authorId: problems.postedBy })
+    .from(problems)
+    .where(eq(problems.id, id))
+    .get();
+  if (!row) throw problemNotFound();
+  return row;
+}
+
+/** Every test of a problem, in order, with who posted it; NOT_FOUND when there is no such problem. */
+export function readProblemTests(db: Db, problemId: number): ProblemTests {
+  const author = authorOf(db).get({ id: problemId });
+  if (!author) throw problemNotFound();
+  const tests = testsOf(db)
+    .all({ id: problemId })
+    .map((row, i): StoredTestCase => ({ number: i + 1, ...row }));
+  return { problemId, authorId: author.authorId, tests };
+}
+
+/**
+ * The tests a viewer may read: all of them for the problem's author, the visible ones for anyone
+ * else. Hidden test code goes to nobody but its author.
+ */
+export function testsVisibleTo(
+  problem: ProblemTests,
+  viewerId: number | null,
+): { testCases: ProblemTestCaseView[]; hiddenTestCount: number } {
+  const isAuthor = viewerId !== null && viewerId === problem.authorId;
+  return {
+    testCases: problem.tests
+      .filter((test) => isAuthor || !test.hidden)
+      .map(({ number, testCode, hidden }) => ({ number, testCode, hidden })),
+    hiddenTestCount: problem.tests.filter((test) => test.hidden).length,
+  };
+}

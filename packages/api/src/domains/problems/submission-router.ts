@@ -1,0 +1,24 @@
+import { CreateSubmissionInput, ListSubmissionsInput, SubmissionIdInput } from '@app/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { protectedProcedure, publicProcedure } from '../../trpc';
+import { createSubmission } from './create-submission';
+import { listSubmissions } from './leaderboard';
+import { getSubmission } from './submission-page';
+
+// The leaderboard and submitted code are public like the problems; submitting runs the code on the
+// server (every test, hidden ones too) and needs a signed-in viewer, who is the submitter.
+export const submissionRouter = {
+  /** The server re-runs every test and measures the code; refused unless all pass. */
+  create: protectedProcedure
+    .input(CreateSubmissionInput)
+    .mutation(({ ctx, input, signal }) => createSubmission(ctx.deps, ctx.viewer, input, signal)),
+
+  /** A problem's User Submissions leaderboard (default: date, newest first). */
+  list: publicProcedure
+    .input(ListSubmissionsInput)
+    .query(({ ctx, input }) => listSubmissions(ctx.deps, input)),
+
+  byId: publicProcedure
+    .input(SubmissionIdInput)
+    .query(({ ctx, input }) => getSubmission(ctx.deps, input.id)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,52 @@
+import { questions } from '@app/db';
+import { answerMessages, type AcceptAnswerInput } from '@app/validators';
+import { eq, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
+import type { PublishedEvent } from '../../core/topics';
+import type { Viewer } from '../../core/viewer';
+import { writeTransaction } from '../../core/write';
+import { notifyAccepted } from '../notifications/notify';
+import { findAnswer } from './answer-exists';
+
+/**
+ * Marks the answer as its question's accepted one (replacing any other), or with `accepted: false`
+ * takes the acceptance back if it is this answer's. Only the asker may: FORBIDDEN for anyone else.
+ * The 'accepted' event carries the question's accepted answer now and its accept version.
+ */
+export function setAcceptedAnswer(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: AcceptAnswerInput & { accepted: boolean },
+): Promise<{ acceptedAnswerId: number | null; event: PublishedEvent<'question'> }> {
+  return writeTransaction(deps, ({ tx, now, publish }) => {
+    const { qid } = findAnswer(tx, input.answerId);
+    const question = tx
+      .select({ askedBy: questions.askedBy, acceptedAnswerId: questions.acceptedAnswerId })
+      .from(questions)
+      .where(eq(questions.id, qid))
+      .get();
+    if (question?.askedBy !== viewer.id)
+      throw new Refusal({ code: 'FORBIDDEN', message: answerMessages.onlyAskerAccepts });
+    const acceptedAnswerId = input.accepted
+      ? input.answerId
+      : question.acceptedAnswerId === input.answerId
+        ? null
+        : question.acceptedAnswerId;
+    const { acceptVersion } = tx
+      .update(questions)
+      .set({ acceptedAnswerId, acceptVersion: sql`${questions.acceptVersion} + 1` })
+      .where(eq(questions.id, qid))
+      .returning({ acceptVersion: questions.acceptVersion })
+      .get();
+    const event = publish('question', qid, {
+      type: 'accepted',
+      qid,
+      acceptedAnswerId,
+      acceptVersion,
+    });
+    if (input.accepted)
+      notifyAccepted({ tx, now, publish }, viewer, { qid, answerId: input.answerId });
+    return { acceptedAnswerId, event };
+  });
+}

@@ -1,0 +1,49 @@
+import {
+  AcceptAnswerInput,
+  AnswerIdInput,
+  AnswerVoteInput,
+  CreateAnswerInput,
+  UpdateAnswerInput,
+} from '@app/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { limitedProcedure, publicProcedure } from '../../trpc';
+import { setAcceptedAnswer } from './accept-answer';
+import { voteOnAnswer } from './answer-votes';
+import { createAnswer } from './create-answer';
+import { editAnswer } from './edit-post';
+import { getAnswerRevisions } from './revisions';
+
+export const answerRouter = {
+  create: limitedProcedure('answers')
+    .input(CreateAnswerInput)
+    .mutation(({ ctx, input }) => createAnswer(ctx.deps, ctx.viewer, input)),
+
+  /** The toggle rule questions use: the same vote again takes it back. */
+  vote: limitedProcedure('votes')
+    .input(AnswerVoteInput)
+    .mutation(({ ctx, input }) => voteOnAnswer(ctx.deps, ctx.viewer, input)),
+
+  /** Only the asker: makes this answer the accepted one, replacing any other. */
+  accept: limitedProcedure('votes')
+    .input(AcceptAnswerInput)
+    .mutation(({ ctx, input }) =>
+      setAcceptedAnswer(ctx.deps, ctx.viewer, { ...input, accepted: true }),
+    ),
+
+  /** Only the asker: takes the acceptance back, if this answer has it. */
+  unaccept: limitedProcedure('votes')
+    .input(AcceptAnswerInput)
+    .mutation(({ ctx, input }) =>
+      setAcceptedAnswer(ctx.deps, ctx.viewer, { ...input, accepted: false }),
+    ),
+
+  /** Only the answer's author: new text, checked as when answering; kept as a revision. */
+  update: limitedProcedure('edits')
+    .input(UpdateAnswerInput)
+    .mutation(({ ctx, input }) => editAnswer(ctx.deps, ctx.viewer, input)),
+
+  /** Every edit of the answer, newest first, with the text before and after. */
+  revisions: publicProcedure
+    .input(AnswerIdInput)
+    .query(({ ctx, input }) => getAnswerRevisions(ctx.deps, input.answerId)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,60 @@
+import { answers, comments, questions, type Executor } from '@app/db';
+import { questionMessages, type CreateCommentInput } from '@app/validators';
+import { eq } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
+import type { PublishedEvent } from '../../core/topics';
+import type { Viewer } from '../../core/viewer';
+import { writeTransaction } from '../../core/write';
+import { notifyNewComment } from '../notifications/notify';
+import { assertQuestionExists } from './question-exists';
+import type { CommentView } from './shapes';
+
+/** The question a comment's parent belongs to; NOT_FOUND when the parent does not exist. */
+function questionOfParent(tx: Executor, input: Pick<CreateCommentInput, 'id' | 'type'>): number {
+  if (input.type === 'question') {
+    assertQuestionExists(tx, input.id);
+    return input.id;
+  }
+  const answer = tx
+    .select({ qid: answers.questionId })
+    .from(answers)
+    .where(eq(answers.id, input.id))
+    .get();
+  if (!answer) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.answerNotFound });
+  return answer.qid;
+}
+
+/** Comments on a question or an answer as the viewer, now; the question's last activity moves too. */
+export function createComment(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: CreateCommentInput,
+): Promise<{ comment: CommentView; event: PublishedEvent<'question'> }> {
+  return writeTransaction(deps, ({ tx, now, publish }) => {
+    const qid = questionOfParent(tx, input);
+    const parent = input.type === 'question' ? { questionId: input.id } : { answerId: input.id };
+    const { id } = tx
+      .insert(comments)
+      .values({ ...parent, text: input.text, commentBy: viewer.id, commentDateTime: now })
+      .returning({ id: comments.id })
+      .get();
+    tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, qid)).run();
+    const comment: CommentView = {
+      id,
+      text: input.text,
+      commentBy: viewer.username,
+      commentDateTime: now,
+    };
+    const event = publish('question', qid, {
+      type: 'commented',
+      qid,
+      parent: { type: input.type, id: input.id },
+      comment,
+      lastActivityAt: now,
+    });
+    const answerId = input.type === 'answer' ? input.id : null;
+    notifyNewComment({ tx, now, publish }, viewer, { qid, answerId, commentId: id }, input.text);
+    return { comment, event };
+  });
+}

@@ -1,0 +1,10 @@
+import { questions, type Executor } from '@app/db';
+import { questionMessages } from '@app/validators';
+import { eq } from 'drizzle-orm';
+import { Refusal } from '../../core/errors';
+
+/** NOT_FOUND ('Question not found') unless the question exists; inside a write's transaction. */
+export function assertQuestionExists(db: Executor, qid: number): void {
+  const row = db.select({ id: questions.id }).from(questions).where(eq(questions.id, qid)).get();
+  if (!row) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
+}

@@ -1,0 +1,87 @@
+import {
+  CreateQuestionInput,
+  ListQuestionIdsInput,
+  ListQuestionsInput,
+  QuestionEventsInput,
+  QuestionIdInput,
+  QuestionsInFullInput,
+  QuestionUpdatesInput,
+  UpdateQuestionInput,
+  VoteInput,
+} from '@app/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { liveStream } from '../../events/live-stream';
+import { limitedProcedure, protectedProcedure, publicProcedure } from '../../trpc';
+import { createQuestion } from './create-question';
+import { editQuestion } from './edit-post';
+import { newTags } from './new-tags';
+import { listQuestionIds, listQuestions } from './question-list';
+import { readQuestionsInFull } from './question-list-full';
+import { getQuestion } from './question-page';
+import { voteOnQuestion } from './question-votes';
+import { recordView } from './record-view';
+import { getQuestionRevisions } from './revisions';
+
+// Reading is public (questions are the site's public content); every write, and every live stream
+// (which can replay a day of events), needs a signed-in viewer, who is the author, voter or viewer:
+// never a name from the request. Writes answer with the event they published.
+export const questionRouter = {
+  list: publicProcedure
+    .input(ListQuestionsInput.default({ order: 'newest', limit: 20 }))
+    .query(({ ctx, input }) => listQuestions(ctx.deps, input)),
+
+  byId: publicProcedure
+    .input(QuestionIdInput)
+    .query(({ ctx, input }) => getQuestion(ctx.deps, ctx.viewer, input.qid)),
+
+  /** Every matching question's id in list order, unpaged: the original client's whole list. */
+  listIds: publicProcedure
+    .input(ListQuestionIdsInput.default({ order: 'newest' }))
+    .query(({ ctx, input }) => listQuestionIds(ctx.deps, input)),
+
+  /** Whole questions (tags, votes, comments, answers with theirs) by id, a few hundred at a time. */
+  inFull: publicProcedure
+    .input(QuestionsInFullInput)
+    .query(({ ctx, input }) => readQuestionsInFull(ctx.deps, input.qids)),
+
+  create: limitedProcedure('questions', newTags)
+    .input(CreateQuestionInput)
+    .mutation(({ ctx, input }) => createQuestion(ctx.deps, ctx.viewer, input)),
+
+  /** Counts the viewer's visit once; later visits by the same user change nothing. */
+  view: limitedProcedure('views')
+    .input(QuestionIdInput)
+    .mutation(({ ctx, input }) => recordView(ctx.deps, ctx.viewer, input.qid)),
+
+  vote: limitedProcedure('votes')
+    .input(VoteInput)
+    .mutation(({ ctx, input }) => voteOnQuestion(ctx.deps, ctx.viewer, input)),
+
+  /** Only the asker: new title, text and tags, checked as when asking; kept as a revision. */
+  update: limitedProcedure('edits', newTags)
+    .input(UpdateQuestionInput)
+    .mutation(({ ctx, input }) => editQuestion(ctx.deps, ctx.viewer, input)),
+
+  /** Every edit of the question, newest first, with the values before and after. */
+  revisions: publicProcedure
+    .input(QuestionIdInput)
+    .query(({ ctx, input }) => getQuestionRevisions(ctx.deps, input.qid)),
+
+  /** Every question event, for the list page; resumable from the last event id the client saw. */
+  onQuestionChanged: protectedProcedure
+    .input(QuestionEventsInput.optional())
+    .subscription(({ ctx, input, signal }) =>
+      liveStream(ctx, signal, { topic: 'question', lastEventId: input?.lastEventId }),
+    ),
+
+  /** The events of one question, for its detail page; resumable the same way. */
+  onQuestionUpdated: protectedProcedure
+    .input(QuestionUpdatesInput)
+    .subscription(({ ctx, input, signal }) =>
+      liveStream(ctx, signal, {
+        topic: 'question',
+        key: input.qid,
+        lastEventId: input.lastEventId,
+      }),
+    ),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,90 @@
+import { type Db, dialect, type Executor, questionTags, tags } from '@app/db';
+import { DEFAULT_TAG_DESCRIPTION, questionMessages, tagKey } from '@app/validators';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
+import { perDb } from '../../core/prepared';
+import type { TagView, TagWithCount } from './shapes';
+
+const tagView = { id: tags.id, name: tags.name, description: tags.description };
+
+const tagByName = perDb((db) =>
+  db
+    .select(tagView)
+    .from(tags)
+    .where(eq(tags.nameKey, sql.placeholder('key')))
+    .prepare(),
+);
+
+// All tags of a page of questions in one statement: the ids travel as one JSON array parameter.
+const tagsOfQuestions = perDb((db) =>
+  db
+    .select({ questionId: questionTags.questionId, ...tagView })
+    .from(questionTags)
+    .innerJoin(tags, eq(tags.id, questionTags.tagId))
+    .where(dialect.inJsonList(questionTags.questionId, sql.placeholder('ids')))
+    .orderBy(questionTags.questionId, questionTags.position)
+    .prepare(),
+);
+
+const tagsWithCounts = perDb((db) =>
+  db
+    .select({
+      ...tagView,
+      qcnt: sql<number>`(select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id})`,
+    })
+    .from(tags)
+    .orderBy(asc(tags.nameKey), asc(tags.id))
+    .prepare(),
+);
+
+/** Tags of each question, in the order its author gave them. */
+export function tagsForQuestions(db: Db, questionIds: readonly number[]): Map<number, TagView[]> {
+  const byQuestion = new Map<number, TagView[]>(questionIds.map((id) => [id, []]));
+  if (questionIds.length === 0) return byQuestion;
+  for (const { questionId, ...tag } of tagsOfQuestions(db).all({
+    ids: JSON.stringify(questionIds),
+  })) {
+    byQuestion.get(questionId)?.push(tag);
+  }
+  return byQuestion;
+}
+
+/** The ids of tags with these names (any case), or null when one of them does not exist. */
+export function findTagIds(db: Db, names: readonly string[]): number[] | null {
+  const ids: number[] = [];
+  for (const name of names) {
+    const tag = tagByName(db).get({ key: tagKey(name) });
+    if (!tag) return null;
+    ids.push(tag.id);
+  }
+  return ids;
+}
+
+/** Existing tags are reused whatever the case; new ones get the default description. Call inside a transaction. */
+export function findOrCreateTags(tx: Executor, names: readonly string[]): TagView[] {
+  return names.map((name) => {
+    const nameKey = tagKey(name);
+    const existing = tx.select(tagView).from(tags).where(eq(tags.nameKey, nameKey)).get();
+    if (existing) return existing;
+    return tx
+      .insert(tags)
+      .values({ name, nameKey, description: DEFAULT_TAG_DESCRIPTION })
+      .returning(tagView)
+      .get();
+  });
+}
+
+/** Every tag with its question count, by name. Cached until a question is created or edited. */
+export async function listTags({ db, readCache }: ApiDeps): Promise<TagWithCount[]> {
+  return readCache.questionList.tags(() => tagsWithCounts(db).all());
+}
+
+export async function getTagByName(
+  { db }: ApiDeps,
+  name: string,
+): Promise<{ name: string; description: string }> {
+  const tag = tagByName(db).get({ key: tagKey(name) });
+  if (!tag) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.tagNotFound });
+  return { name: tag.name, description: tag.description };
+}

@@ -1,0 +1,114 @@
+import { dialect, type Executor, users } from '@app/db';
+import { userMessages } from '@app/validators';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
+import type { PublishedEvent } from '../../core/topics';
+import type { Viewer } from '../../core/viewer';
+import { writeTransaction } from '../../core/write';
+import type { PublicUser } from './events';
+import { hashPassword } from './passwords';
+import { endOtherSessions } from './sessions';
+
+export type { PublicUser } from './events';
+
+export const publicColumns = {
+  username: users.username,
+  biography: users.biography,
+  dateJoined: users.dateJoined,
+};
+
+/**
+ * Users by name; `filter` keeps names that contain it, case-sensitively: the SQL form of
+ * usernameMatchesFilter in @app/validators (SPEC §5), which the web applies to live changes.
+ */
+export async function listUsers({ db }: ApiDeps, filter = ''): Promise<PublicUser[]> {
+  return db
+    .select(publicColumns)
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        filter ? dialect.containsExactly(users.username, filter) : undefined,
+      ),
+    )
+    .orderBy(asc(users.username))
+    .all();
+}
+
+export async function getUser({ db }: ApiDeps, username: string): Promise<PublicUser> {
+  const user = db
+    .select(publicColumns)
+    .from(users)
+    .where(and(eq(users.username, username), isNull(users.deletedAt)))
+    .get();
+  if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
+  return user;
+}
+
+/** Only the owner of a profile may change it: the name in the request must be the session's. */
+function assertOwner(viewer: Viewer, username: string): void {
+  if (viewer.username !== username) {
+    throw new Refusal({ code: 'FORBIDDEN', message: userMessages.notOwner });
+  }
+}
+
+export async function updateBiography(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: { username: string; biography: string },
+): Promise<{ user: PublicUser; event: PublishedEvent<'user'> }> {
+  assertOwner(viewer, input.username);
+  return writeTransaction(deps, ({ tx, publish }) => {
+    const user = tx
+      .update(users)
+      .set({ biography: input.biography })
+      .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
+      .returning(publicColumns)
+      .get();
+    if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
+    return { user, event: publish('user', user.username, { type: 'updated', user }) };
+  });
+}
+
+/** Sets a new password and ends every other session of the user: a thief's copy stops working. */
+export async function resetPassword(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: { username: string; password: string },
+): Promise<void> {
+  assertOwner(viewer, input.username);
+  // Hashing is slow: done before the write, which only touches the database.
+  const passwordHash = await hashPassword(input.password, deps.scryptLogN);
+  await writeTransaction(deps, ({ tx }) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, viewer.id)).run();
+    endOtherSessions(tx, viewer.id, viewer.sessionId);
+  });
+}
+
+/**
+ * Deletes the account: the row stays (posts keep their author, the name stays taken),
+ * the password and biography go, and every session ends.
+ */
+export async function deleteUser(deps: ApiDeps, viewer: Viewer, username: string): Promise<void> {
+  assertOwner(viewer, username);
+  await writeTransaction(deps, ({ tx, now, publish }) => {
+    const user = tx
+      .update(users)
+      .set({ deletedAt: now, passwordHash: null, biography: '' })
+      .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
+      .returning(publicColumns)
+      .get();
+    if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
+    endOtherSessions(tx, viewer.id);
+    publish('user', user.username, { type: 'deleted', user });
+  });
+}
+
+export function isUsernameTaken(tx: Executor, username: string): boolean {
+  return !!tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .get();
+}

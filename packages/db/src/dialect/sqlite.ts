@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Dialect } from './dialect';
+
+/**
+ * What only SQLite says: FTS5 full-text search (migration 0001_questions_fts), rowid, json_each,
+ * instr, LIKE with an escape character and EXPLAIN QUERY PLAN.
+ */
+const textMatchIds = (match: unknown): SQL =>
+  sql`select rowid from questions_fts where questions_fts match ${match}`;
+
+export const sqliteDialect: Dialect = {
+  insertionOrder: (table) => sql`${table}.rowid`,
+
+  inJsonList: (column, list) => sql`${column} in (select value from json_each(${list}))`,
+
+  // LIKE's wildcards in the needle are escaped (containsPattern), so '50%' looks for '50%'.
+  containsText: (column, needle) => sql`${column} like ${needle} escape '\\'`,
+
+  containsPattern: (needle) => `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
+
+  containsExactly: (text, part) => sql`instr(${text}, ${part}) > 0`,
+
+  // Every word must start a token. A one-letter word must be a whole token: the prefix index starts
+  // at two letters, and a one-letter prefix would scan most of the index.
+  fullTextQuery: (words) =>
+    words
+      .map((word) => `"${word.replaceAll('"', '""')}"${[...word].length > 1 ? '*' : ''}`)
+      .join(' AND '),
+
+  textMatchIds,
+
+  idMatchesText: (id, match) => sql`${id} in (${textMatchIds(match)})`,
+
+  explainQueryPlan: (db, text, values) =>
+    db.$client
+      .prepare<unknown[], { detail: string }>(`explain query plan ${text}`)
+      .all(...values)
+      .map((row) => row.detail),
+};

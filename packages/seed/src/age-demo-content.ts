@@ -1,0 +1,76 @@
+import {
+  answers,
+  chatMessages,
+  chatParticipants,
+  chats,
+  comments,
+  games,
+  globalMessages,
+  notifications,
+  problems,
+  questions,
+  questionViews,
+  submissions,
+  users,
+  type Db,
+} from '@app/db';
+import { getTableColumns, sql, type Table } from 'drizzle-orm';
+import { storyTimeOf, type StorySpan } from './story';
+
+/**
+ * The tables the demo's procedures write content to. Not the event log (when things were
+ * delivered, pruned after a day) nor sessions (the seed's own, ended when it is done).
+ */
+const DEMO_TABLES: Table[] = [
+  users,
+  questions,
+  answers,
+  comments,
+  questionViews,
+  notifications,
+  globalMessages,
+  chats,
+  chatParticipants,
+  chatMessages,
+  problems,
+  submissions,
+  games,
+];
+
+const timestampColumns = (table: Table) =>
+  Object.values(getTableColumns(table)).filter((column) => column.columnType === 'SQLiteTimestamp');
+
+/**
+ * The seed's one direct write, and why: the API stamps every write with the time it is made, so a
+ * demo written in a second would look as if everything happened just now. Every time written
+ * during the story's spans (in the tables above) moves to the story time of the step that wrote
+ * it. That map keeps order and equality (it only increases, one value per step), so what the
+ * procedures derived from those times (a question's last activity and which activity it was, the
+ * order of lists) stays as they made it; no counter and no other column is touched.
+ */
+export function ageDemoContent(db: Db, spans: readonly StorySpan[]): void {
+  const first = spans[0];
+  const last = spans.at(-1);
+  if (!first || !last) return;
+  db.transaction(
+    (tx) => {
+      for (const table of DEMO_TABLES) {
+        for (const column of timestampColumns(table)) {
+          const written = tx
+            .all<{ time: number }>(
+              sql`select distinct ${column} as time from ${table}
+                    where ${column} between ${first.from} and ${last.to}`,
+            )
+            .map((row) => row.time);
+          for (const time of written) {
+            tx.run(
+              sql`update ${table} set ${sql.identifier(column.name)} = ${storyTimeOf(spans, time)}
+                    where ${column} = ${time}`,
+            );
+          }
+        }
+      }
+    },
+    { behavior: 'immediate' },
+  );
+}
