@@ -2,16 +2,18 @@
 // the Node that runs this). Node's single-executable applications: `node --build-sea` writes a
 // blob holding src/binary.ts bundled (the server, better-sqlite3's JavaScript) and its assets —
 // the web build, the migrations, the sandbox worker's bundle, QuickJS's WASM and better-sqlite3's
-// native addon — into a copy of this very Node, its debug symbols stripped first (smaller file).
-// Run `pnpm build` first (the web build and dist/worker.mjs).
+// native addon — into a copy of this very Node, its debug symbols stripped first (smaller file);
+// and the demo: a fresh database into which this build's server wrote it at start, as it would.
+// Run `pnpm build` first (the web build, dist/server.mjs and dist/worker.mjs).
 import { build } from 'esbuild';
-import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -19,8 +21,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { builtinsByRequire } from './esbuild-builtins.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -28,7 +33,12 @@ const repo = join(here, '..', '..');
 const work = join(here, 'dist', 'binary');
 const output = join(repo, 'dist', 'qa-server');
 
-for (const built of [join(repo, 'apps/web/dist/index.html'), join(here, 'dist/worker.mjs')]) {
+const builtFiles = [
+  join(repo, 'apps/web/dist/index.html'),
+  join(here, 'dist/server.mjs'),
+  join(here, 'dist/worker.mjs'),
+];
+for (const built of builtFiles) {
   if (!existsSync(built))
     throw new Error(`${relative(repo, built)} is missing: run pnpm build first`);
 }
@@ -72,6 +82,58 @@ const settings = readFileSync(join(repo, 'README.md'), 'utf8')
       .slice(0, 90),
   ]);
 
+/**
+ * The built server (`npm start`'s) started on a fresh database with the demo on, stopped once
+ * healthy: the demo is written through its procedures and sandbox exactly as at a first start.
+ * Returns the database, compacted and gzipped, and when it was written.
+ */
+async function writeDemoDatabase() {
+  const folder = mkdtempSync(join(tmpdir(), 'qa-demo-'));
+  try {
+    const database = join(folder, 'demo.db');
+    const port = await new Promise((ok) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address();
+        probe.close(() => ok(free));
+      });
+    });
+    const env = { ...process.env, DATABASE_PATH: database, SEED_DEMO: '1', HOST: '127.0.0.1' };
+    Object.assign(env, { PORT: String(port), SESSION_SECRET: randomBytes(32).toString('hex') });
+    for (const shared of ['REDIS_URL', 'WORKERS']) delete env[shared];
+    const server = spawn(process.execPath, [join(here, 'dist/server.mjs')], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    for (const stream of [server.stdout, server.stderr]) stream.on('data', (c) => (output += c));
+    const exited = new Promise((ok) => server.on('exit', (code) => ok(code)));
+    const started = Date.now();
+    for (;;) {
+      if (server.exitCode !== null || Date.now() - started > 60_000) {
+        server.kill('SIGKILL');
+        throw new Error(`build:binary: the server did not write the demo:\n${output}`);
+      }
+      const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (healthy) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Healthy means seeded: the story was told before the server listened.
+    const writtenAt = Date.now();
+    server.kill('SIGTERM');
+    if ((await exited) !== 0) throw new Error(`build:binary: the demo's server failed:\n${output}`);
+    const Database = fromDb('better-sqlite3');
+    const db = new Database(database);
+    db.exec('vacuum');
+    db.close();
+    return { gzipped: gzipSync(readFileSync(database), { level: 9 }), writtenAt };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 const hash = createHash('sha256');
 for (const [key, path] of Object.entries(assets).sort())
   hash.update(key).update(readFileSync(path));
@@ -81,6 +143,12 @@ const version = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).ver
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 mkdirSync(dirname(output), { recursive: true });
+
+// Written after the build id is taken: the demo's times differ each build, its content does not.
+const demo = await writeDemoDatabase();
+const demoFile = join(work, 'demo.db.gz');
+writeFileSync(demoFile, demo.gzipped);
+assets['demo.db.gz'] = demoFile;
 
 // The addon's debug symbols are of no use in the executable either.
 const strippedAddon = join(work, 'better_sqlite3.node');
@@ -120,6 +188,7 @@ await build({
     __QA_VERSION__: JSON.stringify(version),
     __QA_BUILD__: JSON.stringify(buildId),
     __QA_SETTINGS__: JSON.stringify(settings),
+    __QA_DEMO_WRITTEN_AT__: String(demo.writtenAt),
   },
   // CommonJS dependencies call require(); in the executable it loads built-in modules only.
   banner: {

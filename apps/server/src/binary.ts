@@ -12,6 +12,8 @@ import { getAsset, getAssetKeys } from 'node:sea';
 declare const __QA_VERSION__: string;
 declare const __QA_BUILD__: string;
 declare const __QA_SETTINGS__: readonly (readonly [string, string, string])[];
+/** When the build's server wrote the demo database (asset demo.db.gz). */
+declare const __QA_DEMO_WRITTEN_AT__: number;
 
 // A single executable's argv is [itself, how it was called, ...arguments].
 // A cluster worker (WORKERS) is forked with the primary's own arguments: it reads none.
@@ -72,7 +74,11 @@ function unpack(runtime: string): void {
 }
 
 // The server's modules are loaded only now: --version and --help answer without evaluating them.
-const [{ loadConfig }, { run }] = await Promise.all([import('./ops/config'), import('./run')]);
+const [{ loadConfig }, { run }, { placeDemoDatabase }] = await Promise.all([
+  import('./ops/config'),
+  import('./run'),
+  import('./ops/demo-database'),
+]);
 
 await run(async () => {
   const base = loadConfig(process.env, home);
@@ -84,10 +90,20 @@ await run(async () => {
   // QuickJS compiled once here: a worker cannot read the executable's assets.
   const workerCode = Buffer.from(getAsset('worker.mjs')).toString('base64');
   const wasmModule = await WebAssembly.compile(new Uint8Array(getAsset('quickjs.wasm')));
+  const config = loadConfig({ WEB_DIST: join(runtime, 'web'), ...process.env }, home);
+  const db = { nativeBinding: addon.exports, migrationsFolder: join(runtime, 'drizzle') };
+  // A first start serves the demo its build wrote (a cluster worker finds the primary's database).
+  if (config.seedDemo && !cluster.isWorker) {
+    const demo = {
+      gzipped: new Uint8Array(getAsset('demo.db.gz')),
+      writtenAt: __QA_DEMO_WRITTEN_AT__,
+    };
+    placeDemoDatabase(config.databasePath, demo, db);
+  }
   return {
-    ...loadConfig({ WEB_DIST: join(runtime, 'web'), ...process.env }, home),
+    ...config,
     runtime: {
-      db: { nativeBinding: addon.exports, migrationsFolder: join(runtime, 'drizzle') },
+      db,
       sandboxWorker: { url: new URL(`data:text/javascript;base64,${workerCode}`), wasmModule },
     },
   };

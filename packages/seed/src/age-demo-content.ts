@@ -74,3 +74,20 @@ export function ageDemoContent(db: Db, spans: readonly StorySpan[]): void {
     { behavior: 'immediate' },
   );
 }
+
+/**
+ * A demo written ahead of time (the single executable carries one, so its first start does not
+ * run the story) brought to the moment it is first served: every time the demo wrote moves forward
+ * by `byMs`, as if the seed had run just now. Order and differences stay, so nothing derived from
+ * them changes; the event log is left alone (it replays nothing older than a day).
+ */
+export function moveDemoContent(db: Db, byMs: number): void {
+  db.transaction(
+    (tx) => {
+      for (const table of DEMO_TABLES)
+        for (const column of timestampColumns(table))
+          tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${column} + ${byMs}`);
+    },
+    { behavior: 'immediate' },
+  );
+}

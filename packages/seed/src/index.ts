@@ -1,4 +1,5 @@
 export { isFreshSite, seedDemoContent } from './demo';
+export { moveDemoContent } from './age-demo-content';
 export { DEMO_PASSWORD } from './demo-cast';
 export { DEMO_USERS } from './demo-users';
 export { DEMO_PROBLEMS, type DemoProblem } from './demo-problems';

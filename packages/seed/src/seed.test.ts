@@ -12,6 +12,7 @@ import { createSandbox, type Sandbox } from '@app/sandbox';
 import { getTableColumns, getTableName, is, sql, type Table } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveDemoContent } from './age-demo-content';
 import { seedDemoContent } from './demo';
 import { DEMO_GAMES, DEMO_GAME_PROBLEM } from './demo-games';
 import { DEMO_PROBLEMS } from './demo-problems';
@@ -336,5 +337,49 @@ describe('seedDemoContent', () => {
     expect(counts()).toEqual(before);
     expect(count(db, sessions)).toBe(0);
     expect([count(db, problems), count(db, games)]).toEqual([DEMO_PROBLEMS.length, 2]);
+  });
+
+  it('moves a demo written ahead of time to now: every time it wrote by the same amount, lists in the same order', async () => {
+    const { db, deps } = await seededWorld();
+    const DAY = 24 * 60 * 60 * 1000;
+    const times = () =>
+      Object.fromEntries(
+        (
+          [
+            schema.users,
+            schema.questions,
+            schema.answers,
+            schema.comments,
+            schema.globalMessages,
+            schema.chatMessages,
+            schema.problems,
+            schema.submissions,
+            schema.games,
+          ] as Table[]
+        ).map((table) => {
+          const columns = Object.values(getTableColumns(table)).filter(
+            (column) => column.columnType === 'SQLiteTimestamp',
+          );
+          const rows = db.all<Record<string, number | null>>(
+            sql`select ${sql.join(columns, sql`, `)} from ${table} order by rowid`,
+          );
+          return [getTableName(table), rows.flatMap((row) => Object.values(row))];
+        }),
+      );
+    const activeIds = async () =>
+      (await visitor(deps).question.list({ order: 'active' })).items.map((q) => q.id);
+    const before = times();
+    const order = await activeIds();
+    moveDemoContent(db, 9 * DAY);
+    const moved = Object.fromEntries(
+      Object.entries(before).map(([name, values]) => [
+        name,
+        values.map((value) => (value === null ? null : value + 9 * DAY)),
+      ]),
+    );
+    expect(Object.values(before).flat().length).toBeGreaterThan(50);
+    expect(times()).toEqual(moved);
+    expect(await activeIds()).toEqual(order);
+    expect(inconsistentQuestions(db)).toBe(0);
   });
 });
