@@ -98,9 +98,10 @@ describe('running code is rate-limited per user', () => {
   });
 
   it('refuses a third run in flight by one user with a sentence, hands it back, and holds no one else back', async () => {
-    // Each endless run holds the one worker for a second: time enough, on a loaded machine, for
-    // bob's run to reach the queue while alice's first one runs.
-    const sandbox = createSandbox({ workers: 1, limits: { timeMs: 1000 } });
+    // Each endless run holds the one worker for 1.5 s of its CPU time: bob's run, sent right after
+    // alice's two, reaches the queue while her first one runs even on a loaded machine (sent after
+    // her refused third, it once came a second late under two CI runs and went after both).
+    const sandbox = createSandbox({ workers: 1, limits: { timeMs: 1500 } });
     try {
       const world = await createTestWorld({
         sandbox,
@@ -110,8 +111,13 @@ describe('running code is rate-limited per user', () => {
       const bob = await world.signedIn('bob');
       const tests = [{ testCode: 'assert(add(1, 2), 3)', hidden: false }];
       const spin = { code: 'function add() { while (true) {} }', testCases: tests };
-      const first = alice.api.problem.testSolution(spin);
-      const second = alice.api.problem.testSolution(spin);
+      // Bob's run is taken in turn with alice's, not after both of them.
+      const order: string[] = [];
+      const first = alice.api.problem.testSolution(spin).then(() => order.push('alice 1'));
+      const second = alice.api.problem.testSolution(spin).then(() => order.push('alice 2'));
+      const bobs = bob.api.problem
+        .testSolution({ code: ADD_SOLUTION, testCases: tests })
+        .then(() => order.push('bob'));
       await expectError(
         alice.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests }),
         'TOO_MANY_REQUESTS',
@@ -120,15 +126,7 @@ describe('running code is rate-limited per user', () => {
       expect(problemMessages.tooManyRuns(2)).toBe(
         'You already have 2 runs in progress. Wait for one to finish, then try again.',
       );
-      // Bob's run is taken in turn with alice's, not after both of them.
-      const order: string[] = [];
-      await Promise.all([
-        first.then(() => order.push('alice 1')),
-        second.then(() => order.push('alice 2')),
-        bob.api.problem
-          .testSolution({ code: ADD_SOLUTION, testCases: tests })
-          .then(() => order.push('bob')),
-      ]);
+      await Promise.all([first, second, bobs]);
       expect(order.indexOf('bob')).toBeLessThan(order.indexOf('alice 2'));
       // The refused run was handed back: the third of alice's three runs is still hers.
       await alice.api.problem.testSolution({ code: ADD_SOLUTION, testCases: tests });
