@@ -16,6 +16,16 @@ export interface Violation {
 
 /** Runs axe-core (WCAG 2 A and AA rules) on the page and returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<Violation[]> {
+  // Colours are read as they are at the moment: a dialog still fading in (or a button's colour
+  // still changing) reads as low contrast. Finite animations end first; spinners never do.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses an injected <script>.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
