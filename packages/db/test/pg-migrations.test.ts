@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDb, pgMigrationsFolder, type PgDb } from '../src';
+import { createPgDb, pgMigrationsFolder, type PgDb } from '../src/pg';
 import * as pgSchema from '../src/schema-pg';
 import {
   connectPgAdmin,

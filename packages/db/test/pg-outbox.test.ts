@@ -1,7 +1,7 @@
 import { asc, gt, max } from 'drizzle-orm';
 import { Client } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appendEvents, createPgDb, type PgDb, type PgTx } from '../src';
+import { appendEvents, createPgDb, type PgDb, type PgTx } from '../src/pg';
 import { events } from '../src/schema-pg';
 import { useThrowawayDatabase } from './support/pg-databases';
 
