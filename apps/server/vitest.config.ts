@@ -4,7 +4,10 @@ import { coverage } from '../../tooling/vitest/coverage.mjs';
 export default defineConfig({
   test: {
     env: { SCRYPT_LOG_N: '10' },
+    // A timeout catches a hang, not slowness: hooks start real server processes (two or three one
+    // after another, each awaited until healthy), which takes seconds on a loaded machine.
     testTimeout: 20_000,
+    hookTimeout: 60_000,
     globalSetup: ['test/support/build-test-server.ts'],
     coverage,
   },
