@@ -8,6 +8,9 @@ export default defineConfig({
     // after another, each awaited until healthy), which takes seconds on a loaded machine.
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // What a poll waits for (an event from another process, a socket closing) can take seconds on a
+    // loaded machine; vitest's default is one second.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['test/support/build-test-server.ts'],
     coverage,
   },

@@ -10,6 +10,8 @@ export default defineConfig({
     // machine with coverage on can take several times the 5 s default for a sign-up-heavy test.
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // Likewise a poll (an aborted stream, an event from another connection): one second by default.
+    expect: { poll: { timeout: 10_000 } },
     coverage,
   },
 });
