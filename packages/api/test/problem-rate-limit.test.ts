@@ -99,8 +99,7 @@ describe('running code is rate-limited per user', () => {
 
   it('refuses a third run in flight by one user with a sentence, hands it back, and holds no one else back', async () => {
     // Each endless run holds the one worker for 1.5 s of its CPU time: bob's run, sent right after
-    // alice's two, reaches the queue while her first one runs even on a loaded machine (sent after
-    // her refused third, it once came a second late under two CI runs and went after both).
+    // alice's two, reaches the queue while her first one runs even on a loaded machine.
     const sandbox = createSandbox({ workers: 1, limits: { timeMs: 1500 } });
     try {
       const world = await createTestWorld({

@@ -104,13 +104,21 @@ export function defaultWorkerCount(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
+/** How many owners' last turns the queue keeps before forgetting those with nothing waiting. */
+const MAX_REMEMBERED_OWNERS = 10_000;
+
 /**
- * Jobs waiting for a worker, one line per owner, served in turn: the owner whose test ran last
- * goes to the back, so a user with long runs delays another user by at most one test of theirs
+ * Jobs waiting for a worker, one line per owner, served in turn: the owner served longest ago (or
+ * never) goes first, so a user with long runs delays another user by at most one test of theirs
  * per worker, never by all of their runs. A job goes back to its line after each of its tests.
+ * Who was served when is kept apart from the lines: an owner whose run went straight to a worker
+ * and who queues another is still the one served last.
  */
 class FairQueue {
   private readonly lines = new Map<string, Job[]>();
+  /** Each owner's last turn (a growing count); an owner not in it was never served. */
+  private readonly served = new Map<string, number>();
+  private turns = 0;
   private count = 0;
 
   get size(): number {
@@ -130,18 +138,29 @@ class FairQueue {
     else line.splice(at, 0, job);
   }
 
-  /** The first job of the owner whose turn it is; that owner goes to the back. */
+  /** The first job of the owner served longest ago; among equals, the line waiting longest. */
   take(): Job | undefined {
-    for (const [key, line] of this.lines) {
-      this.lines.delete(key);
-      const job = line.shift();
-      if (line.length > 0) this.lines.set(key, line);
-      if (job) {
-        this.count--;
-        return job;
+    let chosen: string | undefined;
+    let chosenTurn = Infinity;
+    for (const key of this.lines.keys()) {
+      const turn = this.served.get(key) ?? -1;
+      if (turn < chosenTurn) {
+        chosen = key;
+        chosenTurn = turn;
       }
     }
-    return undefined;
+    const line = chosen === undefined ? undefined : this.lines.get(chosen);
+    const job = line?.shift();
+    if (chosen === undefined || !line || !job) return undefined;
+    this.lines.delete(chosen);
+    if (line.length > 0) this.lines.set(chosen, line);
+    this.count--;
+    this.served.set(chosen, this.turns++);
+    // Owners with nothing waiting are forgotten now and then (each anonymous run is an owner):
+    // one forgotten counts as never served, a small favour at worst.
+    if (this.served.size > MAX_REMEMBERED_OWNERS)
+      for (const key of this.served.keys()) if (!this.lines.has(key)) this.served.delete(key);
+    return job;
   }
 
   remove(job: Job): boolean {

@@ -244,6 +244,29 @@ describe('sharing the workers between users', () => {
     }
   });
 
+  it('serves another user before a user whose run went straight to a free worker and who queued a second', async () => {
+    const sandbox = createSandbox({ workers: 1 });
+    try {
+      await expectNextRunPasses(sandbox);
+      const order: string[] = [];
+      const spin = (name: string) =>
+        sandbox
+          .runTests(ENDLESS, ['assert(f(), 1)'], { timeMs: 300 }, { owner: 'ann' })
+          .then(() => order.push(name));
+      // The worker is free: ann's first run starts at once, so her line is empty while it runs.
+      const runs = [spin('ann 1'), spin('ann 2')];
+      runs.push(
+        sandbox
+          .runTests(IDENTITY, ['assert(id(1), 1)'], {}, { owner: 'bo' })
+          .then(() => order.push('bo')),
+      );
+      await Promise.all(runs);
+      expect(order).toEqual(['ann 1', 'bo', 'ann 2']);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('drops a waiting run when its requester goes away, and gives its place back', async () => {
     const sandbox = createSandbox({ workers: 1 });
     try {
