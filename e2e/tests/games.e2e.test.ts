@@ -121,7 +121,22 @@ describe('games', () => {
       [bob, ann, 3, 3],
       [ann, bob, 2, 1],
     ];
+    // Bob's replies come 1.5 s late, as over a slow network: Ann's next move reaches his page
+    // first, and his board must follow it, never the older state a late reply carries (applied,
+    // it put his board back and took his turn away).
+    const lateReplies: Promise<void>[] = [];
+    await bob.route('**/trpc/game.nimMove**', (route) => {
+      const late = (async () => {
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.fulfill({ response });
+      })();
+      lateReplies.push(late);
+      return late;
+    });
     for (const [mover, watcher, count, left] of plays) await move(mover, watcher, count, left);
+    await Promise.all(lateReplies);
+    await bob.unroute('**/trpc/game.nimMove**');
 
     // One object left: the input takes at most 1 and says why beside itself; the board stays put.
     const last = bob.getByLabel('Objects to take (1 to 1)');

@@ -81,12 +81,30 @@ describe('countdown', () => {
 });
 
 describe('applyGameState', () => {
-  it('replaces the cached game with the newest state, ignoring an older replay', () => {
-    const v1 = { id: 'g', version: 1 };
-    const v2 = { id: 'g', version: 2 };
-    expect(applyGameState(undefined, v1)).toBe(v1);
-    expect(applyGameState(v1, v2)).toBe(v2);
-    expect(applyGameState(v2, v1)).toBe(v2);
+  const nim = (status: string, moves: number, player1: string | null = 'ann') => ({
+    id: 'g',
+    status,
+    state: { player1, moves: Array.from({ length: moves }, () => ({ numObjects: 1 })) },
+  });
+
+  it('replaces the cached game with the newest state', () => {
+    const start = nim('IN_PROGRESS', 0);
+    const moved = nim('IN_PROGRESS', 1);
+    expect(applyGameState(undefined, start)).toBe(start);
+    expect(applyGameState(start, moved)).toBe(moved);
+    expect(applyGameState(moved, nim('OVER', 1))).toEqual(nim('OVER', 1));
+  });
+
+  it("ignores a move's reply that lands after the opponent's next move", () => {
+    const afterMyMove = nim('IN_PROGRESS', 6);
+    const afterTheirs = nim('IN_PROGRESS', 7);
+    expect(applyGameState(afterTheirs, afterMyMove)).toBe(afterTheirs);
+    expect(applyGameState(nim('OVER', 7), nim('IN_PROGRESS', 7))).toEqual(nim('OVER', 7));
+  });
+
+  it('takes a change that goes no further (a seat freed while waiting) as it comes', () => {
+    const left = nim('WAITING_TO_START', 0, null);
+    expect(applyGameState(nim('WAITING_TO_START', 0), left)).toBe(left);
   });
 });
 

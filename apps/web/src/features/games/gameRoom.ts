@@ -63,11 +63,25 @@ export const countdownLabel = (deadline: number | null | undefined, now: number)
 export const isTimeUp = (deadline: number | null | undefined, now: number): boolean =>
   deadline != null && now >= deadline;
 
-/** Absolute game states, applied in order: the newest replaces, a replayed older one is ignored. */
-export function applyGameState<G extends { id: string; version?: number }>(
+const STATUS_RANK: Record<string, number> = { WAITING_TO_START: 0, IN_PROGRESS: 1, OVER: 2 };
+
+/** How far a game has gone: its status (which only moves forward), then the Nim moves made. */
+function progress(game: { status?: string; state?: unknown }): [number, number] {
+  const moves = (game.state as { moves?: unknown } | undefined)?.moves;
+  return [STATUS_RANK[game.status ?? ''] ?? 0, Array.isArray(moves) ? moves.length : 0];
+}
+
+/**
+ * Absolute game states, from live events and from the replies to this player's own writes: the
+ * newest replaces. A state that has gone less far than the cached one is older, a reply that
+ * landed after the next event (a move's reply after the opponent's answer), and is ignored: applied,
+ * it would put the board back and take the player's turn away until the next event.
+ */
+export function applyGameState<G extends { id: string; status?: string; state?: unknown }>(
   cached: G | undefined,
   next: G,
 ): G {
-  if (cached && cached.id === next.id && (cached.version ?? 0) > (next.version ?? 0)) return cached;
-  return next;
+  if (!cached || cached.id !== next.id) return next;
+  const [was, is] = [progress(cached), progress(next)];
+  return is[0] < was[0] || (is[0] === was[0] && is[1] < was[1]) ? cached : next;
 }
