@@ -3,7 +3,7 @@
  * all, seeded ONCE into bench/.data/ (gitignored) and copied for each run, so a run's sign-ups and
  * writes never reach the next one and the minutes of seeding are paid once.
  */
-import { createDb } from '@app/db';
+import { closeDb, createDb } from '@app/db';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,7 +31,7 @@ function countRows(path: string): BulkCounts {
     comments: count('comments'),
     votes: count('question_votes'),
   };
-  db.$client.close();
+  closeDb(db);
   return counts;
 }
 
@@ -140,7 +140,7 @@ export function seededBenchDatabase(
     const now = Date.now();
     const result = seedManyQuestions(db, questions, { now });
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
-    db.$client.close();
+    closeDb(db);
     topUp(building, posts, now);
     renameSync(building, seeded);
     console.log(
@@ -163,6 +163,6 @@ export function typicalQuestion(databasePath: string): number {
        order by q.id desc limit 1`,
     )
     .get() as { id: number } | undefined;
-  db.$client.close();
+  closeDb(db);
   return row?.id ?? 1;
 }

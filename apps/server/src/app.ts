@@ -1,5 +1,5 @@
 import { createApiDeps, createGameTimer, newProcessId, pruneEvents, type ApiDeps } from '@app/api';
-import { createDb, type Db } from '@app/db';
+import { closeDb, createDb, type Db } from '@app/db';
 import { createSandbox } from '@app/sandbox';
 import { isFreshSite, seedDemoContent } from '@app/seed';
 import { setupWorker } from '@socket.io/sticky';
@@ -136,8 +136,12 @@ export async function startServer(
     log,
   });
 
-  pruneEvents(db, EVENT_RETENTION_MS);
-  const pruner = setInterval(() => pruneEvents(db, EVENT_RETENTION_MS), 60 * 60 * 1000);
+  const prune = () =>
+    pruneEvents(db, EVENT_RETENTION_MS).catch((error: unknown) =>
+      log.error({ err: error }, 'pruning old events failed'),
+    );
+  await prune();
+  const pruner = setInterval(prune, 60 * 60 * 1000);
   pruner.unref();
 
   try {
@@ -152,14 +156,14 @@ export async function startServer(
     else setupWorker(socketIo.io);
   } catch (error) {
     // A port in use: what was started stops, so the caller can report it and exit.
-    gameTimer.stop();
+    await gameTimer.stop();
     clearInterval(pruner);
     upgrades.close();
     socketIo.close();
     await sandbox.close();
-    connections.close();
+    await connections.close();
     await deps.events.close();
-    db.$client.close();
+    closeDb(db);
     if (redis) await closeRedis(redis);
     throw error;
   }
@@ -171,16 +175,16 @@ export async function startServer(
     deps,
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     async close() {
-      gameTimer.stop();
+      await gameTimer.stop();
       clearInterval(pruner);
       upgrades.close();
       socketIo.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await sandbox.close();
-      connections.close();
+      await connections.close();
       await deps.events.close();
-      db.$client.close();
+      closeDb(db);
       if (redis) await closeRedis(redis);
     },
     shutdown(timeoutMs) {
@@ -201,12 +205,12 @@ export async function startServer(
             socketIo.cutAll();
           },
           async stopWork() {
-            gameTimer.stop();
+            await gameTimer.stop();
             clearInterval(pruner);
             await sandbox.close();
             // This process's live connections leave the shared count; the bus stops listening to
             // the other processes; then Redis, which they used, and (shutDown) the database.
-            connections.close();
+            await connections.close();
             await deps.events.close();
             if (redis) await closeRedis(redis);
           },

@@ -98,7 +98,7 @@ await run(async () => {
       gzipped: new Uint8Array(getAsset('demo.db.gz')),
       writtenAt: __QA_DEMO_WRITTEN_AT__,
     };
-    placeDemoDatabase(config.databasePath, demo, db);
+    await placeDemoDatabase(config.databasePath, demo, db);
   }
   return {
     ...config,

@@ -1,5 +1,5 @@
 import { createShared, DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from '@app/api';
-import { createDb, liveConnections, type Db } from '@app/db';
+import { closeDb, createDb, liveConnections, type Db } from '@app/db';
 import { connectionMessages } from '@app/validators';
 import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +31,7 @@ function useTwoProcesses(redisOf?: () => TestRedis) {
   });
   afterAll(() => {
     for (const client of clients.splice(0)) client.disconnect();
-    for (const db of dbs.splice(0)) db.$client.close();
+    for (const db of dbs.splice(0)) closeDb(db);
     rmSync(dir, { recursive: true, force: true });
   });
   let files = 0;

@@ -1,5 +1,6 @@
 import { RATE_LIMIT_KINDS } from '@app/api';
 import {
+  closeDb,
   answers,
   chatMessages,
   createDb,
@@ -418,7 +419,7 @@ function checkDatabase(): { checks: Check[]; integrity: string } {
     const integrity = db.$client.pragma('integrity_check', { simple: true }) as string;
     return { checks, integrity };
   } finally {
-    db.$client.close();
+    closeDb(db);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createApiDeps } from '@app/api';
-import { createDb, questions } from '@app/db';
+import { closeDb, createDb, questions } from '@app/db';
 import { createSandbox } from '@app/sandbox';
 import { seedDemoContent } from '@app/seed';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,33 +29,33 @@ beforeAll(async () => {
     .from(questions)
     .all()
     .map((q) => +q.at);
-  db.$client.close();
+  closeDb(db);
   demo = { gzipped: gzipSync(readFileSync(path)), writtenAt: Date.now() };
 }, 60_000);
 
 describe('the single executable’s first start from the demo its build wrote', () => {
-  it('puts the demo in place, its times moved by the time since it was written', () => {
+  it('puts the demo in place, its times moved by the time since it was written', async () => {
     const path = join(folder, 'first', 'app.db');
     const now = demo.writtenAt + 40 * DAY;
-    expect(placeDemoDatabase(path, demo, {}, now)).toBe(true);
+    expect(await placeDemoDatabase(path, demo, {}, now)).toBe(true);
     const db = createDb(path);
     const moved = db.select({ at: questions.askDateTime }).from(questions).all();
-    db.$client.close();
+    closeDb(db);
     expect(moved.map((q) => +q.at)).toEqual(askedAt.map((at) => at + 40 * DAY));
     expect(moved.every((q) => +q.at < now && +q.at > now - 31 * DAY)).toBe(true);
   });
 
-  it('leaves a database that is already there alone', () => {
+  it('leaves a database that is already there alone', async () => {
     const path = join(folder, 'taken.db');
     writeFileSync(path, 'someone’s data');
-    expect(placeDemoDatabase(path, demo, {})).toBe(false);
+    expect(await placeDemoDatabase(path, demo, {})).toBe(false);
     expect(readFileSync(path, 'utf8')).toBe('someone’s data');
   });
 
-  it('leaves nothing half-written beside the database when placing fails', () => {
+  it('leaves nothing half-written beside the database when placing fails', async () => {
     const path = join(folder, 'broken', 'app.db');
     const broken = { ...demo, gzipped: demo.gzipped.subarray(0, 100) };
-    expect(() => placeDemoDatabase(path, broken, {})).toThrow();
+    await expect(placeDemoDatabase(path, broken, {})).rejects.toThrow();
     expect(existsSync(path)).toBe(false);
     expect(readdirSync(join(folder, 'broken'))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { GAME_TIMER_LEASE } from '@app/api';
-import { createDb, events, games, leases, type Db } from '@app/db';
+import { closeDb, createDb, events, games, leases, type Db } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import superjson from 'superjson';
@@ -41,7 +41,7 @@ function withDatabase<T>(databasePath: string, use: (db: Db) => T): T {
   try {
     return use(db);
   } finally {
-    db.$client.close();
+    closeDb(db);
   }
 }
 

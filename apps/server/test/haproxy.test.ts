@@ -1,5 +1,5 @@
 import type { AppRouter } from '@app/api';
-import { createDb, socketSessions } from '@app/db';
+import { closeDb, createDb, socketSessions } from '@app/db';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { request } from 'node:http';
 import type { Socket } from 'socket.io-client';
@@ -140,7 +140,7 @@ describe("the README's HAProxy configuration in front of three server processes"
         .get();
       return row ? (JSON.parse(row.payload) as { rooms: string[] }).rooms : null;
     } finally {
-      db.$client.close();
+      closeDb(db);
     }
   }
 

@@ -1,3 +1,4 @@
+import { closeDb } from '@app/db';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -392,7 +393,7 @@ describe('GET /healthz when the database does not answer', () => {
   });
 
   it('answers 503 with a short JSON sentence', async () => {
-    broken.running.db.$client.close();
+    closeDb(broken.running.db);
     const res = await fetch(`${broken.url}/healthz`);
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -234,8 +234,10 @@ describe('a cached answer is never stale after the write that changes it has bee
     await primeEveryRead();
     const fresh = await freshRead('question.byId', { qid });
     // Change the question behind the cache's back, then announce it with an unknown kind of event.
-    running.db.$client.prepare('update questions set title = ? where id = ?').run('Renamed', qid);
-    const renamed = running.db.transaction((tx) =>
+    running.db.$writer.client
+      .prepare('update questions set title = ? where id = ?')
+      .run('Renamed', qid);
+    const renamed = await running.db.$writer.transaction((tx) =>
       running.deps.events.record(
         tx,
         'question',

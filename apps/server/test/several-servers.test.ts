@@ -1,5 +1,5 @@
 import { codeText, type AppRouter } from '@app/api';
-import { createDb, questions } from '@app/db';
+import { closeDb, createDb, questions } from '@app/db';
 import { like } from 'drizzle-orm';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -425,7 +425,7 @@ describe.each([
       .where(like(questions.title, `${tag}%`))
       .all()
       .map((row) => row.title);
-    db.$client.close();
+    closeDb(db);
     for (const title of acked) expect(stored).toContain(title);
     await second.close();
   }, 90_000);

@@ -1,4 +1,4 @@
-import { createDb } from '@app/db';
+import { closeDb, createDb } from '@app/db';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -150,7 +150,7 @@ describe('SIGTERM', () => {
       const users = db.$client.prepare('select username from users order by id').all();
       expect(users).toEqual([{ username: 'sleeper' }, { username: 'slowpoke' }]);
     } finally {
-      db.$client.close();
+      closeDb(db);
     }
     const messages = lines(server).map((line) => line.msg);
     expect(messages).toContain('shutting down');

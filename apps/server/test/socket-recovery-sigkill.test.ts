@@ -1,4 +1,4 @@
-import { createDb, socketSessions } from '@app/db';
+import { closeDb, createDb, socketSessions } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -74,7 +74,7 @@ describe.each([
         .from(socketSessions)
         .where(eq(socketSessions.pid, pid))
         .get()?.payload;
-      db.$client.close();
+      closeDb(db);
     }
     return payload ? (JSON.parse(payload) as { rooms: string[]; connected: boolean }) : null;
   }

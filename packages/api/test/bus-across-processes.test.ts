@@ -1,4 +1,4 @@
-import { createDb, type Db } from '@app/db';
+import { closeDb, createDb, type Db } from '@app/db';
 import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ afterEach(async () => {
   for (const { db, bus, redis } of open.splice(0)) {
     await bus.close();
     redis?.disconnect();
-    db.$client.close();
+    closeDb(db);
   }
 });
 

@@ -1,4 +1,4 @@
-import { createDb } from '@app/db';
+import { closeDb, createDb } from '@app/db';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +35,7 @@ async function boot(path: string) {
         transport: 'internal',
       }),
     );
-  return { db, deps, as, close: () => db.$client.close() };
+  return { db, deps, as, close: () => closeDb(db) };
 }
 
 async function signUp(deps: ApiDeps, username: string): Promise<string> {
@@ -103,7 +103,7 @@ describe('games survive a restart', () => {
     const timer = createGameTimer(server.deps);
     await timer.start();
     expect([...timer.scheduled().keys()]).toEqual([collab]);
-    timer.stop();
+    await timer.stop();
     expect(await server.as(alice).game.byId({ id: nim })).toEqual(nimBefore);
     expect(nimBefore.state).toMatchObject({ remainingObjects: 16, moves: { length: 2 } });
     const after = await server.as(alice).game.nimMove({ id: nim, numObjects: 1 });

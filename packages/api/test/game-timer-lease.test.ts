@@ -1,4 +1,4 @@
-import { createDb, events } from '@app/db';
+import { closeDb, createDb, events } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,7 @@ afterEach(async () => {
 /** A server process over the database file: its own connection, deps, bus and process id. */
 async function serverProcess(file: string) {
   const db = createDb(file);
-  cleanups.push(() => db.$client.close());
+  cleanups.push(() => closeDb(db));
   const deps = await createApiDeps(db, { sandbox: testSandbox, scryptLogN: TEST_SCRYPT_LOG_N });
   const as = (sessionId: string) =>
     createCaller(
@@ -147,7 +147,7 @@ describe('the game timers of two processes on one database', () => {
     const id = await newGame();
     const { game } = await first.as(alice).game.join({ id });
     // Killed outright: no release, no more renewals; its lease runs out.
-    firstTimer.stop({ release: false });
+    await firstTimer.stop({ release: false });
 
     await eventually(() => secondTimer.holdsLease(), 'the second process takes the lease');
     // It loaded the deadline from the database: it never heard the join.
@@ -163,8 +163,8 @@ describe('the game timers of two processes on one database', () => {
     const id = await newGame();
     await first.as(alice).game.join({ id });
     const slow = createGameTimer(second.deps, undefined, { leaseTtlMs: 60_000, renewEveryMs: 50 });
-    secondTimer.stop();
-    firstTimer.stop();
+    await secondTimer.stop();
+    await firstTimer.stop();
     await slow.start();
     cleanups.push(() => slow.stop());
     expect(slow.holdsLease()).toBe(true);

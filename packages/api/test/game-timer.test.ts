@@ -46,7 +46,7 @@ describe('the server ends CollabCode games at their deadline', () => {
       'BAD_REQUEST',
       gameMessages.gameOver,
     );
-    timer.stop();
+    await timer.stop();
   });
 
   it('at start-up it schedules the games already in progress; stop clears every alarm', async () => {
@@ -57,7 +57,7 @@ describe('the server ends CollabCode games at their deadline', () => {
     await timer.start();
     expect([...timer.scheduled().keys()]).toEqual([id]);
     expect(fake.pending()).toBe(1);
-    timer.stop();
+    await timer.stop();
     expect(fake.pending()).toBe(0);
   });
 
@@ -96,6 +96,6 @@ describe('the server ends CollabCode games at their deadline', () => {
     fake.advance(10 * 60_000);
     await timer.idle();
     expect((await alice.api.game.byId({ id })).state.winners).toEqual(['alice']);
-    timer.stop();
+    await timer.stop();
   });
 });

@@ -1,4 +1,4 @@
-import { createDb, type Db } from '@app/db';
+import { closeDb, createDb, type Db } from '@app/db';
 import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +31,7 @@ function databaseFile(): string {
 
 function connect(file: string): Db {
   const db = createDb(file);
-  cleanups.push(() => db.$client.close());
+  cleanups.push(() => closeDb(db));
   return db;
 }
 

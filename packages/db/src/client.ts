@@ -4,25 +4,36 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
 import { runMigrations } from './migrate';
+import { WriteLock } from './write-lock';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-/** The handle a transaction callback receives. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Drizzle = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/**
+ * A database: reads on it go to a connection of their own, writes through `$writer`. The services
+ * await their queries (better-sqlite3 answers at once, PostgreSQL later) and write bodies may await
+ * too, so a write transaction can stay open while other requests run: they read on the reader
+ * connection, which sees only what is committed, and wait their turn to write.
+ */
+export type Db = Drizzle & { $writer: Writer };
+/** The handle a write transaction's body receives: the writer connection, inside BEGIN IMMEDIATE. */
+export type Tx = Drizzle;
 /** Either: for service functions that may run inside or outside a transaction. */
 export type Executor = Db | Tx;
 
-/**
- * Where a single executable keeps what a checkout has in node_modules and packages/db: the
- * better-sqlite3 addon it loaded itself (process.dlopen) and the migrations it unpacked.
- */
-export interface DbRuntime {
-  nativeBinding?: object;
-  migrationsFolder?: string;
+export interface Writer {
+  /**
+   * Runs `body` in an IMMEDIATE transaction (it takes the file's write lock at BEGIN, so two
+   * processes wait for each other instead of failing a read-then-write with SQLITE_BUSY_SNAPSHOT),
+   * one body at a time in this process: committed when it returns, rolled back when it throws.
+   * The body touches only the database: the file stays locked for every process while it runs.
+   */
+  transaction<R>(body: (tx: Tx) => Promise<R> | R): Promise<R>;
+  /** The writer connection, for a library that writes on its own (rate-limiter-flexible): hold `lock` around its calls. */
+  client: Database.Database;
+  lock: WriteLock;
 }
 
-/** Opens (creating if needed) the SQLite file, sets WAL and foreign keys, and applies migrations. */
-export function createDb(path: string, runtime: DbRuntime = {}): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+function openConnection(path: string, runtime: DbRuntime): Database.Database {
   // better-sqlite3 takes the loaded addon object as well as a path; its types know only the path.
   const sqlite = new Database(
     path,
@@ -34,9 +45,58 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(sqlite, { schema });
-  runMigrations(db, runtime.migrationsFolder);
-  return db;
+  return sqlite;
+}
+
+function createWriter(tx: Tx): Writer {
+  const lock = new WriteLock();
+  const client = tx.$client;
+  return {
+    client,
+    lock,
+    transaction: (body) =>
+      lock.run(async () => {
+        client.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await body(tx);
+          client.exec('COMMIT');
+          return result;
+        } catch (error) {
+          // A failed statement may have ended the transaction already (SQLite rolls back on some errors).
+          if (client.inTransaction) client.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+  };
+}
+
+/**
+ * Where a single executable keeps what a checkout has in node_modules and packages/db: the
+ * better-sqlite3 addon it loaded itself (process.dlopen) and the migrations it unpacked.
+ */
+export interface DbRuntime {
+  nativeBinding?: object;
+  migrationsFolder?: string;
+}
+
+/**
+ * Opens (creating if needed) the SQLite file, sets WAL and foreign keys, and applies migrations: a
+ * writer connection and a reader. `:memory:` has one connection for both (another could not see
+ * it): a read there may see a write whose body is still running.
+ */
+export function createDb(path: string, runtime: DbRuntime = {}): Db {
+  const memory = path === ':memory:';
+  if (!memory) mkdirSync(dirname(path), { recursive: true });
+  const tx = drizzle(openConnection(path, runtime), { schema });
+  runMigrations(tx, runtime.migrationsFolder);
+  const db = (memory ? tx : drizzle(openConnection(path, runtime), { schema })) as Db;
+  return Object.assign(db, { $writer: createWriter(tx) });
+}
+
+/** Closes both connections (the reader's is `$client`). */
+export function closeDb(db: Db): void {
+  if (db.$writer.client !== db.$client && db.$writer.client.open) db.$writer.client.close();
+  if (db.$client.open) db.$client.close();
 }
 
 /** A fresh, migrated in-memory database for tests. */

@@ -1,5 +1,16 @@
 export * from './schema';
-export { createDb, createTestDb, type Db, type DbRuntime, type Tx, type Executor } from './client';
+export {
+  closeDb,
+  createDb,
+  createTestDb,
+  type Db,
+  type DbRuntime,
+  type Tx,
+  type Executor,
+  type Writer,
+} from './client';
+export { WriteLock } from './write-lock';
+export { firstRow, returnedRow } from './rows';
 export { runMigrations, migrationsFolder } from './migrate';
 export type { Dialect } from './dialect/dialect';
 /** The dialect of this build's database: every SQLite-only statement the services use. */

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrationsFolder } from '../src';
+import { closeDb, createDb, migrationsFolder } from '../src';
 import { createPgDb, type PgDb } from '../src/pg';
 import * as schema from '../src/schema';
 import * as pgSchema from '../src/schema-pg';
@@ -161,7 +161,7 @@ function addWhatTheDemoLacks(path: string): void {
     .returning()
     .all();
   db.delete(schema.events).where(eq(schema.events.id, newest!.id)).run();
-  db.$client.close();
+  closeDb(db);
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '../src/schema';
 import * as pgSchema from '../src/schema-pg';
-import { createTestDb, type Db } from '../src';
+import { closeDb, createTestDb, type Db } from '../src';
 import { createPgDb, type PgDb } from '../src/pg';
 import { useThrowawayDatabase } from './support/pg-databases';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   // The one cast of the plan: PostgreSQL's database and tables seen through SQLite's types.
   stores.PostgreSQL = { db: pg as unknown as Db, t: pgSchema as unknown as Tables };
 });
-afterAll(() => stores.SQLite?.db.$client.close());
+afterAll(() => stores.SQLite && closeDb(stores.SQLite.db));
 
 const joined = new Date('2026-01-02T03:04:05.678Z');
 

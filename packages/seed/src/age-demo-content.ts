@@ -48,31 +48,28 @@ const timestampColumns = (table: Table) =>
  * procedures derived from those times (a question's last activity and which activity it was, the
  * order of lists) stays as they made it; no counter and no other column is touched.
  */
-export function ageDemoContent(db: Db, spans: readonly StorySpan[]): void {
+export async function ageDemoContent(db: Db, spans: readonly StorySpan[]): Promise<void> {
   const first = spans[0];
   const last = spans.at(-1);
   if (!first || !last) return;
-  db.transaction(
-    (tx) => {
-      for (const table of DEMO_TABLES) {
-        for (const column of timestampColumns(table)) {
-          const written = tx
-            .all<{ time: number }>(
-              sql`select distinct ${column} as time from ${table}
-                    where ${column} between ${first.from} and ${last.to}`,
-            )
-            .map((row) => row.time);
-          for (const time of written) {
-            tx.run(
-              sql`update ${table} set ${sql.identifier(column.name)} = ${storyTimeOf(spans, time)}
-                    where ${column} = ${time}`,
-            );
-          }
+  await db.$writer.transaction(async (tx) => {
+    for (const table of DEMO_TABLES) {
+      for (const column of timestampColumns(table)) {
+        const written = (
+          await tx.all<{ time: number }>(
+            sql`select distinct ${column} as time from ${table}
+                  where ${column} between ${first.from} and ${last.to}`,
+          )
+        ).map((row) => row.time);
+        for (const time of written) {
+          await tx.run(
+            sql`update ${table} set ${sql.identifier(column.name)} = ${storyTimeOf(spans, time)}
+                  where ${column} = ${time}`,
+          );
         }
       }
-    },
-    { behavior: 'immediate' },
-  );
+    }
+  });
 }
 
 /**
@@ -81,13 +78,10 @@ export function ageDemoContent(db: Db, spans: readonly StorySpan[]): void {
  * by `byMs`, as if the seed had run just now. Order and differences stay, so nothing derived from
  * them changes; the event log is left alone (it replays nothing older than a day).
  */
-export function moveDemoContent(db: Db, byMs: number): void {
-  db.transaction(
-    (tx) => {
-      for (const table of DEMO_TABLES)
-        for (const column of timestampColumns(table))
-          tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${column} + ${byMs}`);
-    },
-    { behavior: 'immediate' },
-  );
+export async function moveDemoContent(db: Db, byMs: number): Promise<void> {
+  await db.$writer.transaction(async (tx) => {
+    for (const table of DEMO_TABLES)
+      for (const column of timestampColumns(table))
+        await tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${column} + ${byMs}`);
+  });
 }

@@ -1,6 +1,6 @@
 // `pnpm db:seed`: adds the demo content to the database the server uses (existing rows are left alone).
 import { createApiDeps } from '@app/api';
-import { createDb } from '@app/db';
+import { closeDb, createDb } from '@app/db';
 import { createSandbox } from '@app/sandbox';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,6 @@ try {
   await seedDemoContent(await createApiDeps(db, { sandbox }), { onlyIfEmpty: false });
 } finally {
   await sandbox.close();
-  db.$client.close();
+  closeDb(db);
 }
 console.log(`Demo content is in ${databasePath}`);

@@ -94,8 +94,8 @@ export async function seedDemoContent(
     await tellStory(steps, cast, Date.now(), spans);
   } finally {
     // What was written is aged even when a step failed, so no half-demo looks brand new.
-    ageDemoContent(db, spans);
-    describeDemoTags(db);
+    await ageDemoContent(db, spans);
+    await describeDemoTags(db);
     await cast.signOut();
   }
 }

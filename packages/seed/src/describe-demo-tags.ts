@@ -9,11 +9,13 @@ import { TAG_DESCRIPTIONS } from './tag-descriptions';
  * in the database: a text shown on the tag card, which no counter or rule depends on. A description
  * someone already changed is left alone.
  */
-export function describeDemoTags(db: Db): void {
-  for (const [name, description] of Object.entries(TAG_DESCRIPTIONS)) {
-    db.update(tags)
-      .set({ description })
-      .where(and(eq(tags.name, name), eq(tags.description, DEFAULT_TAG_DESCRIPTION)))
-      .run();
-  }
+export async function describeDemoTags(db: Db): Promise<void> {
+  await db.$writer.transaction(async (tx) => {
+    for (const [name, description] of Object.entries(TAG_DESCRIPTIONS)) {
+      await tx
+        .update(tags)
+        .set({ description })
+        .where(and(eq(tags.name, name), eq(tags.description, DEFAULT_TAG_DESCRIPTION)));
+    }
+  });
 }

@@ -370,7 +370,7 @@ describe('seedDemoContent', () => {
       (await visitor(deps).question.list({ order: 'active' })).items.map((q) => q.id);
     const before = times();
     const order = await activeIds();
-    moveDemoContent(db, 9 * DAY);
+    await moveDemoContent(db, 9 * DAY);
     const moved = Object.fromEntries(
       Object.entries(before).map(([name, values]) => [
         name,

@@ -28,7 +28,7 @@ export interface ConnectionCounter {
   /** Open connections of this process now. */
   open(): { total: number };
   /** Stops renewing, and frees this process's connections in the shared store at once. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 const refusal = (kind: keyof typeof CONNECTION_CAP_TABLE): Refusal => ({
@@ -104,20 +104,15 @@ export function createConnectionCounter(
         failed('Redis admission')(error);
       }
     }
-    const hit = table.admit(conn, caps, Date.now(), Date.now() + ttlMs);
+    const hit = await table.admit(conn, caps, Date.now(), Date.now() + ttlMs);
     if (hit === null) inTable.add(conn);
     return hit;
   }
 
   function release(conn: LiveConnection) {
     total -= 1;
-    if (inTable.delete(conn)) {
-      try {
-        table.release(conn.id);
-      } catch (error) {
-        failed('release')(error); // the row expires unrenewed
-      }
-    }
+    // A row that could not be deleted expires unrenewed.
+    if (inTable.delete(conn)) table.release(conn.id).catch(failed('release'));
     if (inRedis.delete(conn) && redis) redis.release(conn).catch(failed('Redis release'));
   }
 
@@ -125,12 +120,8 @@ export function createConnectionCounter(
     // The database closed: the server has stopped (and close() was not called), nothing to renew.
     if (!deps.db.$client.open) return clearInterval(renewal);
     const now = Date.now();
-    try {
-      // Also sweeps the expired rows of every process (the table is tiny and indexed).
-      table.renew(now, now + ttlMs);
-    } catch (error) {
-      failed('renewal')(error);
-    }
+    // Also sweeps the expired rows of every process (the table is tiny and indexed).
+    table.renew(now, now + ttlMs).catch(failed('renewal'));
     if (redis && inRedis.size > 0)
       redis.renew(inRedis, now + ttlMs, ttlMs).catch(failed('Redis renewal'));
   }, renewMs);
@@ -170,13 +161,9 @@ export function createConnectionCounter(
       };
     },
     open: () => ({ total }),
-    close() {
+    async close() {
       clearInterval(renewal);
-      try {
-        table.releaseAll();
-      } catch (error) {
-        failed('release')(error);
-      }
+      await table.releaseAll().catch(failed('release'));
       inTable.clear();
       if (redis) for (const conn of inRedis) redis.release(conn).catch(failed('Redis release'));
       inRedis.clear();

@@ -1,4 +1,4 @@
-import { createDb, type DbRuntime } from '@app/db';
+import { closeDb, createDb, type DbRuntime } from '@app/db';
 import { moveDemoContent } from '@app/seed';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -18,12 +18,12 @@ export interface DemoDatabase {
  * database is finished beside `path` and renamed into place, so a start that is killed halfway
  * leaves no half database behind, only a fresh site to seed.
  */
-export function placeDemoDatabase(
+export async function placeDemoDatabase(
   path: string,
   demo: DemoDatabase,
   runtime: DbRuntime,
   now = Date.now(),
-): boolean {
+): Promise<boolean> {
   if (existsSync(path)) return false;
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.partial-${process.pid}`;
@@ -35,9 +35,9 @@ export function placeDemoDatabase(
     // Opened as the server opens it: a migration this build has and the demo lacks runs here.
     const db = createDb(partial, runtime);
     try {
-      moveDemoContent(db, now - demo.writtenAt);
+      await moveDemoContent(db, now - demo.writtenAt);
     } finally {
-      db.$client.close();
+      closeDb(db);
     }
     renameSync(partial, path);
     return true;

@@ -25,42 +25,48 @@ export interface SharedCaps {
 export function liveConnectionsTable(db: Db, owner: string) {
   const live = (now: number) => gt(liveConnections.expiresAt, now);
   return {
-    admit(conn: LiveConnection, caps: SharedCaps, now: number, expiresAt: number): SharedCapHit {
-      return db.transaction(
-        (tx) => {
-          const [byAddress] = tx
+    admit(
+      conn: LiveConnection,
+      caps: SharedCaps,
+      now: number,
+      expiresAt: number,
+    ): Promise<SharedCapHit> {
+      return db.$writer.transaction(async (tx) => {
+        const [byAddress] = await tx
+          .select({ n: count() })
+          .from(liveConnections)
+          .where(and(eq(liveConnections.address, conn.address), live(now)));
+        if ((byAddress?.n ?? 0) >= caps.socketsPerAddress) return 'socketsPerAddress';
+        if (conn.session !== null) {
+          const [bySession] = await tx
             .select({ n: count() })
             .from(liveConnections)
-            .where(and(eq(liveConnections.address, conn.address), live(now)))
-            .all();
-          if ((byAddress?.n ?? 0) >= caps.socketsPerAddress) return 'socketsPerAddress';
-          if (conn.session !== null) {
-            const [bySession] = tx
-              .select({ n: count() })
-              .from(liveConnections)
-              .where(and(eq(liveConnections.session, conn.session), live(now)))
-              .all();
-            if ((bySession?.n ?? 0) >= caps.socketsPerSession) return 'socketsPerSession';
-          }
-          tx.insert(liveConnections)
-            .values({ id: conn.id, owner, address: conn.address, session: conn.session, expiresAt })
-            .run();
-          return null;
-        },
-        { behavior: 'immediate' },
+            .where(and(eq(liveConnections.session, conn.session), live(now)));
+          if ((bySession?.n ?? 0) >= caps.socketsPerSession) return 'socketsPerSession';
+        }
+        await tx
+          .insert(liveConnections)
+          .values({ id: conn.id, owner, address: conn.address, session: conn.session, expiresAt });
+        return null;
+      });
+    },
+    async release(id: string): Promise<void> {
+      await db.$writer.transaction((tx) =>
+        tx.delete(liveConnections).where(eq(liveConnections.id, id)),
       );
     },
-    release(id: string): void {
-      db.delete(liveConnections).where(eq(liveConnections.id, id)).run();
-    },
     /** Pushes this process's rows' expiry on, and sweeps the rows that expired (a dead process's). */
-    renew(now: number, expiresAt: number): void {
-      db.update(liveConnections).set({ expiresAt }).where(eq(liveConnections.owner, owner)).run();
-      db.delete(liveConnections).where(lte(liveConnections.expiresAt, now)).run();
+    async renew(now: number, expiresAt: number): Promise<void> {
+      await db.$writer.transaction(async (tx) => {
+        await tx.update(liveConnections).set({ expiresAt }).where(eq(liveConnections.owner, owner));
+        await tx.delete(liveConnections).where(lte(liveConnections.expiresAt, now));
+      });
     },
     /** This process's rows, all at once (it stops). */
-    releaseAll(): void {
-      db.delete(liveConnections).where(eq(liveConnections.owner, owner)).run();
+    async releaseAll(): Promise<void> {
+      await db.$writer.transaction((tx) =>
+        tx.delete(liveConnections).where(eq(liveConnections.owner, owner)),
+      );
     },
   };
 }

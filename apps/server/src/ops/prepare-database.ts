@@ -1,5 +1,5 @@
 import { createApiDeps } from '@app/api';
-import { createDb } from '@app/db';
+import { closeDb, createDb } from '@app/db';
 import { createSandbox } from '@app/sandbox';
 import { isFreshSite, seedDemoContent } from '@app/seed';
 import { rateLimitsOf, type ServerConfig } from './config';
@@ -30,6 +30,6 @@ export async function prepareDatabase(config: ServerConfig): Promise<void> {
       await sandbox.close();
     }
   } finally {
-    db.$client.close();
+    closeDb(db);
   }
 }

@@ -93,10 +93,12 @@ export async function shutDown(parts: ShutdownParts, timeoutMs: number): Promise
   }
 
   await parts.stopWork();
-  const sqlite = parts.db.$client;
-  if (sqlite.open) {
-    sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    sqlite.close();
+  // The reader first: a checkpoint that truncates the log waits for no reader.
+  const writer = parts.db.$writer.client;
+  if (parts.db.$client !== writer && parts.db.$client.open) parts.db.$client.close();
+  if (writer.open) {
+    writer.pragma('wal_checkpoint(TRUNCATE)');
+    writer.close();
   }
   return { drained, ms: Math.round(performance.now() - started) };
 }

@@ -33,31 +33,35 @@ export function createLeases({ db, shared }: Pick<ApiDeps, 'db' | 'shared'>): Le
   const table = {
     // One statement: the row is inserted, or taken over only if it is ours or has expired, so two
     // processes racing for it cannot both see "taken".
-    acquire(name: string, ttlMs: number) {
+    async acquire(name: string, ttlMs: number) {
       const now = Date.now();
-      const result = db
-        .insert(leaseTable)
-        .values({ name, owner, expiresAt: now + ttlMs })
-        .onConflictDoUpdate({
-          target: leaseTable.name,
-          set: { owner, expiresAt: now + ttlMs },
-          setWhere: sql`${leaseTable.owner} = excluded.owner or ${leaseTable.expiresAt} <= ${now}`,
-        })
-        .run();
-      return result.changes === 1;
+      const result = await db.$writer.transaction((tx) =>
+        tx
+          .insert(leaseTable)
+          .values({ name, owner, expiresAt: now + ttlMs })
+          .onConflictDoUpdate({
+            target: leaseTable.name,
+            set: { owner, expiresAt: now + ttlMs },
+            setWhere: sql`${leaseTable.owner} = excluded.owner or ${leaseTable.expiresAt} <= ${now}`,
+          })
+          .returning({ name: leaseTable.name }),
+      );
+      return result.length === 1;
     },
-    renew(name: string, ttlMs: number) {
-      const result = db
-        .update(leaseTable)
-        .set({ expiresAt: Date.now() + ttlMs })
-        .where(and(eq(leaseTable.name, name), eq(leaseTable.owner, owner)))
-        .run();
-      return result.changes === 1;
+    async renew(name: string, ttlMs: number) {
+      const result = await db.$writer.transaction((tx) =>
+        tx
+          .update(leaseTable)
+          .set({ expiresAt: Date.now() + ttlMs })
+          .where(and(eq(leaseTable.name, name), eq(leaseTable.owner, owner)))
+          .returning({ name: leaseTable.name }),
+      );
+      return result.length === 1;
     },
-    release(name: string) {
-      db.delete(leaseTable)
-        .where(and(eq(leaseTable.name, name), eq(leaseTable.owner, owner)))
-        .run();
+    async release(name: string) {
+      await db.$writer.transaction((tx) =>
+        tx.delete(leaseTable).where(and(eq(leaseTable.name, name), eq(leaseTable.owner, owner))),
+      );
     },
   };
 
@@ -73,7 +77,7 @@ export function createLeases({ db, shared }: Pick<ApiDeps, 'db' | 'shared'>): Le
   // checks it again).
   async function viaRedis<T>(
     command: (client: Redis) => Promise<T>,
-    fallback: () => T,
+    fallback: () => Promise<T> | T,
   ): Promise<T> {
     if (!redis || REDIS_AWAY.has(redis.status)) return fallback();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -104,7 +108,7 @@ export function createLeases({ db, shared }: Pick<ApiDeps, 'db' | 'shared'>): Le
       ),
     async release(name) {
       // Both stores: a lease taken in the table while Redis was away is dropped as well.
-      table.release(name);
+      await table.release(name);
       await viaRedis(
         (client) => client.eval(RELEASE_IF_OURS, 1, key(name), owner),
         () => 0,

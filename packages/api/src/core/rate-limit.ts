@@ -30,7 +30,10 @@ export interface SharedRateLimiter extends RateLimiter {
  * counts nor lengthens anything (a window's end is set by its first attempt only), and a lockout
  * ends when its window does, however often it was knocked on.
  */
-function rateLimiterOver(counter: RateLimiterAbstract, sweep: () => void): SharedRateLimiter {
+function rateLimiterOver(
+  counter: RateLimiterAbstract,
+  sweep: () => Promise<void>,
+): SharedRateLimiter {
   // Never below zero: a refund that lands after its window ended (a slow password check) would
   // otherwise open the next window with attempts in hand. Adding back what went under is exact
   // whatever ran in between, as counts only add.
@@ -40,7 +43,7 @@ function rateLimiterOver(counter: RateLimiterAbstract, sweep: () => void): Share
   };
   return {
     async tryConsume(key, { cost = 1 } = {}) {
-      sweep();
+      await sweep();
       try {
         await counter.consume(key, cost);
         return true;

@@ -6,7 +6,12 @@ declare module 'rate-limiter-flexible/lib/RateLimiterRedis.js' {
 }
 declare module 'rate-limiter-flexible/lib/RateLimiterSQLite.js' {
   import { RateLimiterSQLite } from 'rate-limiter-flexible';
-  export default RateLimiterSQLite;
+  // Its way to the connection (lib/RateLimiterSQLite.js), which shared-counters.ts wraps in the
+  // process's write lock; the package's index does not type it.
+  export default class extends RateLimiterSQLite {
+    _getConnection(): Promise<unknown>;
+    _releaseConnection(connection: unknown): void;
+  }
 }
 declare module 'rate-limiter-flexible/lib/RLWrapperTimeouts.js' {
   import { RLWrapperTimeouts } from 'rate-limiter-flexible';

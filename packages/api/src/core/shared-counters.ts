@@ -1,4 +1,4 @@
-import { rateLimits, type Db } from '@app/db';
+import { rateLimits, type Db, type WriteLock } from '@app/db';
 import { inArray, lt } from 'drizzle-orm';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRedis, RateLimiterSQLite, RLWrapperTimeouts } from './rate-limiter-classes';
@@ -34,8 +34,8 @@ export function createSharedCounter(
   { points, windowMs }: { points: number; windowMs: number },
 ): RateLimiterAbstract {
   const keyPrefix = `${store.namespace ?? ''}${name}`;
-  const database = new RateLimiterSQLite({
-    storeClient: store.db.$client,
+  const database = new LockedSQLiteLimiter(store.db.$writer.lock, {
+    storeClient: store.db.$writer.client,
     storeType: 'better-sqlite3',
     tableName: 'rate_limits',
     // The migration made it (db schema/cluster.ts), with an index on expire for the sweep.
@@ -58,6 +58,30 @@ export function createSharedCounter(
   return new RLWrapperTimeouts({ limiter, timeoutMs: REDIS_TIMEOUT_MS });
 }
 
+/**
+ * rate-limiter-flexible writes on the writer connection by itself: it takes the connection (and
+ * this process's write lock) like any write, so it never lands inside another request's open
+ * transaction. Its one way to the connection is `_getConnection` / `_releaseConnection`.
+ */
+class LockedSQLiteLimiter extends RateLimiterSQLite {
+  private readonly releases: (() => void)[] = [];
+  constructor(
+    private readonly lock: WriteLock,
+    opts: ConstructorParameters<typeof RateLimiterSQLite>[0],
+  ) {
+    super(opts);
+  }
+  override async _getConnection() {
+    this.releases.push(await this.lock.acquire());
+    return super._getConnection();
+  }
+  override _releaseConnection(connection: unknown) {
+    super._releaseConnection(connection);
+    // One holder at a time: the release taken last is the one in hand.
+    this.releases.pop()?.();
+  }
+}
+
 /** How often a process sweeps the expired rows out of the table, and how many it deletes at a time. */
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_BATCH = 1000;
@@ -69,16 +93,22 @@ const SWEEP_BATCH = 1000;
  * than by a timer, so nothing keeps a process (or a test's database) alive; a full batch means more
  * are waiting, and the next use sweeps again.
  */
-export function createCounterSweep(db: Db): (now?: number) => void {
+export function createCounterSweep(db: Db): (now?: number) => Promise<void> {
   let nextSweep = 0;
-  return (now = Date.now()) => {
+  return async (now = Date.now()) => {
     if (now < nextSweep) return;
-    const expired = db
-      .select({ key: rateLimits.key })
-      .from(rateLimits)
-      .where(lt(rateLimits.expire, now))
-      .limit(SWEEP_BATCH);
-    const { changes } = db.delete(rateLimits).where(inArray(rateLimits.key, expired)).run();
-    nextSweep = changes < SWEEP_BATCH ? now + SWEEP_EVERY_MS : now;
+    nextSweep = now + SWEEP_EVERY_MS;
+    const swept = await db.$writer.transaction((tx) => {
+      const expired = tx
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(lt(rateLimits.expire, now))
+        .limit(SWEEP_BATCH);
+      return tx
+        .delete(rateLimits)
+        .where(inArray(rateLimits.key, expired))
+        .returning({ key: rateLimits.key });
+    });
+    if (swept.length === SWEEP_BATCH) nextSweep = now;
   };
 }

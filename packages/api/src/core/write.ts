@@ -12,30 +12,27 @@ export interface WriteScope {
 }
 
 /**
- * The one way to write: an IMMEDIATE transaction (it takes the write lock at BEGIN, so two processes
- * on one file wait for each other instead of failing a read-then-write with SQLITE_BUSY_SNAPSHOT) in
+ * The one way to write: a transaction (`Db.$writer`: BEGIN IMMEDIATE, one at a time per process) in
  * which the change and its events are stored together. Subscribers hear of the events only after
- * commit; a body that throws leaves neither data nor events. The body touches only the database (no
- * hashing, no I/O, no awaiting) so it can become async later.
+ * commit; a body that throws leaves neither data nor events. The body awaits only the database (no
+ * hashing, no I/O): the file stays locked for every process while it runs.
  */
 export async function writeTransaction<R>(
   deps: Pick<ApiDeps, 'db' | 'events'>,
-  body: (scope: WriteScope) => R extends PromiseLike<unknown> ? never : R,
+  body: (scope: WriteScope) => Promise<R> | R,
 ): Promise<R> {
   const recorded: BusEvent[] = [];
   const now = new Date();
-  const result = deps.db.transaction(
-    (tx) =>
-      body({
-        tx,
-        now,
-        publish(topic, key, payload) {
-          const event = deps.events.record(tx, topic, String(key), payload, now);
-          recorded.push(event);
-          return publishedEvent(event);
-        },
-      }),
-    { behavior: 'immediate' },
+  const result = await deps.db.$writer.transaction((tx) =>
+    body({
+      tx,
+      now,
+      publish(topic, key, payload) {
+        const event = deps.events.record(tx, topic, String(key), payload, now);
+        recorded.push(event);
+        return publishedEvent(event);
+      },
+    }),
   );
   if (recorded.length > 0) await deps.events.deliver(recorded);
   return result;

@@ -11,7 +11,7 @@ import type { Shared } from '../core/shared';
  */
 export interface BroadcastWire {
   /** Sends one message to the other processes (this one has handed it to its own listeners). */
-  send(topic: string, key: string, payload: unknown): void;
+  send(topic: string, key: string, payload: unknown): Promise<void>;
   /** Reads what other processes sent through the table since the last call. */
   readTable(): void;
   close(): Promise<void>;
@@ -87,14 +87,18 @@ export function createBroadcastWire(
     ? null
     : setInterval(() => {
         if (!db.$client.open) return void clearInterval(sweeper ?? undefined);
-        db.delete(broadcasts)
-          .where(lt(broadcasts.createdAt, new Date(Date.now() - BROADCAST_KEEP_MS)))
-          .run();
+        db.$writer
+          .transaction((tx) =>
+            tx
+              .delete(broadcasts)
+              .where(lt(broadcasts.createdAt, new Date(Date.now() - BROADCAST_KEEP_MS))),
+          )
+          .catch((error: unknown) => console.error('sweeping old broadcasts failed:', error));
       }, SWEEP_EVERY_MS);
   sweeper?.unref();
 
   return {
-    send(topic, key, payload) {
+    async send(topic, key, payload) {
       if (lone) return;
       const wire: Wire = {
         origin: shared.processId,
@@ -103,8 +107,8 @@ export function createBroadcastWire(
         payload: superjson.stringify(payload),
       };
       if (shared.redis && redisUp()) {
-        shared.redis.publish(channel, JSON.stringify(wire)).catch(() => insert(wire));
-      } else insert(wire);
+        await shared.redis.publish(channel, JSON.stringify(wire)).catch(() => insert(wire));
+      } else await insert(wire);
     },
     readTable() {
       if (lone) return;
@@ -123,9 +127,9 @@ export function createBroadcastWire(
     },
   };
 
-  function insert(wire: Wire) {
-    db.insert(broadcasts)
-      .values({ ...wire, createdAt: new Date() })
-      .run();
+  async function insert(wire: Wire) {
+    await db.$writer.transaction((tx) =>
+      tx.insert(broadcasts).values({ ...wire, createdAt: new Date() }),
+    );
   }
 }

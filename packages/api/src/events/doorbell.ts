@@ -29,9 +29,10 @@ export const DATABASE_CHECK_MS = 5;
 export const SAFETY_CHECK_MS = 250;
 
 export function createDoorbell(db: Db, shared: Shared, onRing: () => void): Doorbell {
-  // An in-memory database has no other connection: nothing to check, nothing to ring.
+  // An in-memory database has no other connection: nothing to check, nothing to ring. The writer's
+  // connection is asked: this process's own commits, delivered already, do not change its version.
   const lone = db.$client.memory;
-  const version = lone ? null : db.$client.prepare('PRAGMA data_version').pluck();
+  const version = lone ? null : db.$writer.client.prepare('PRAGMA data_version').pluck();
   let seen = version?.get() as number | undefined;
   const changed = () => {
     if (!version) return false;

@@ -227,7 +227,7 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
     isAfter: (id, than) => parseId(id) > parseId(than),
     async broadcast(topic, key, payload) {
       handBroadcast(topic, key, deepFreeze(payload));
-      wire.send(topic, key, payload);
+      await wire.send(topic, key, payload);
     },
     async subscribeBroadcast(topic, key, listener) {
       const name = channel(topic, key);
@@ -249,9 +249,12 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
 }
 
 /** Drops stored events older than the given age; resuming clients older than that get a fresh list instead. */
-export function pruneEvents(db: Db, maxAgeMs: number, now = Date.now()): number {
-  return db
-    .delete(events)
-    .where(lt(events.createdAt, new Date(now - maxAgeMs)))
-    .run().changes;
+export async function pruneEvents(db: Db, maxAgeMs: number, now = Date.now()): Promise<number> {
+  const pruned = await db.$writer.transaction((tx) =>
+    tx
+      .delete(events)
+      .where(lt(events.createdAt, new Date(now - maxAgeMs)))
+      .returning({ id: events.id }),
+  );
+  return pruned.length;
 }

@@ -1,4 +1,4 @@
-import { createDb, type Db } from '@app/db';
+import { closeDb, createDb, type Db } from '@app/db';
 import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,7 +60,7 @@ export async function processesOnOneFile(
     for (const { db, deps, redis } of processes) {
       await deps.events.close();
       redis?.disconnect();
-      db.$client.close();
+      closeDb(db);
     }
     rmSync(dir, { recursive: true, force: true });
   });

@@ -38,7 +38,7 @@ export interface GameTimer {
    * Drops every alarm and stops renewing; releases the lease unless told not to (a test's stand-in
    * for a process killed outright, whose lease must expire before another takes it).
    */
-  stop(options?: { release?: boolean }): void;
+  stop(options?: { release?: boolean }): Promise<void>;
   /** Whether this process holds the lease, so its alarms are the ones that end games. */
   holdsLease(): boolean;
   /** The games waiting for their deadline (ms), for tests and diagnostics. */
@@ -180,7 +180,7 @@ export function createGameTimer(
       }, renewEveryMs);
       renewer.unref();
     },
-    stop({ release = true } = {}) {
+    async stop({ release = true } = {}) {
       stopped = true;
       if (renewer) clearInterval(renewer);
       renewer = null;
@@ -189,12 +189,13 @@ export function createGameTimer(
       unscheduleAll();
       // Handing the lease over lets another process take the games at once rather than after it
       // expires; a failure to hand over only delays that.
-      if (holding && release) {
-        leases.release(GAME_TIMER_LEASE).catch((error: unknown) => {
+      const handOver = holding && release;
+      holding = false;
+      if (handOver) {
+        await leases.release(GAME_TIMER_LEASE).catch((error: unknown) => {
           console.error('the game timer could not release its lease:', error);
         });
       }
-      holding = false;
     },
     scheduled: () => new Map([...alarms].map(([id, alarm]) => [id, alarm.deadline])),
     holdsLease: () => holding,

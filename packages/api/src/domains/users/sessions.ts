@@ -13,7 +13,7 @@ export function startSession(tx: Executor, userId: number, now: Date): string {
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+  await db.$writer.transaction((tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)));
 }
 
 /** Ends every session of a user except, optionally, the one making the request. */

@@ -1,0 +1,83 @@
+import { count, eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeDb, createDb, users, type Db, type Tx } from '../src';
+
+// Write bodies may await, so a transaction can stay open while other requests run. They read on a
+// connection of their own, which sees only what is committed, and wait their turn to write.
+
+const opened: { db: Db; dir: string }[] = [];
+afterEach(() => {
+  for (const { db, dir } of opened.splice(0)) {
+    closeDb(db);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+function fileDb(): Db {
+  const dir = mkdtempSync(join(tmpdir(), 'qa-writer-'));
+  const db = createDb(join(dir, 'app.db'));
+  opened.push({ db, dir });
+  return db;
+}
+
+const joined = new Date('2026-01-01T00:00:00Z');
+const addUser = (tx: Tx, username: string) =>
+  tx.insert(users).values({ username, passwordHash: 'h', dateJoined: joined });
+const usernames = async (db: Db) =>
+  (await db.select({ username: users.username }).from(users)).map((row) => row.username);
+
+describe('a write transaction', () => {
+  it('is not seen by a read while its body is still running, and is once it commits', async () => {
+    const db = fileDb();
+    let finish!: () => void;
+    const paused = new Promise<void>((resolve) => (finish = resolve));
+    const write = db.$writer.transaction(async (tx) => {
+      await addUser(tx, 'ada');
+      await paused;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await usernames(db)).toEqual([]);
+    finish();
+    await write;
+    expect(await usernames(db)).toEqual(['ada']);
+  });
+
+  it('runs one body at a time, in the order they were asked for', async () => {
+    const db = fileDb();
+    const order: string[] = [];
+    let finish!: () => void;
+    const paused = new Promise<void>((resolve) => (finish = resolve));
+    const first = db.$writer.transaction(async (tx) => {
+      order.push('first begins');
+      await addUser(tx, 'first');
+      await paused;
+      order.push('first ends');
+    });
+    const second = db.$writer.transaction(async (tx) => {
+      order.push('second begins');
+      // It reads what the first committed: it began after.
+      const [row] = await tx.select({ n: count() }).from(users);
+      await addUser(tx, `second after ${row?.n}`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    finish();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first begins', 'first ends', 'second begins']);
+    expect(await usernames(db)).toEqual(['first', 'second after 1']);
+  });
+
+  it('leaves nothing when its body throws, and the next write goes on', async () => {
+    const db = fileDb();
+    await expect(
+      db.$writer.transaction(async (tx) => {
+        await addUser(tx, 'ghost');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await db.$writer.transaction((tx) => addUser(tx, 'real'));
+    expect(await usernames(db)).toEqual(['real']);
+    expect(await db.select().from(users).where(eq(users.username, 'ghost'))).toEqual([]);
+  });
+});
