@@ -87,6 +87,48 @@ export default tseslint.config(
     },
   },
   {
+    // The server's code awaits every query (better-sqlite3 answers at once, PostgreSQL does not):
+    // a query or write left unawaited would run outside its transaction or after its answer.
+    files: ['packages/api/src/**/*.ts', 'packages/seed/src/**/*.ts', 'apps/server/src/**/*.ts'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // better-sqlite3's synchronous calls serve one database only. The SQLite event modules (the
+    // outbox read before a cached read, PRAGMA data_version) and the health check keep them.
+    files: ['packages/api/src/**/*.ts', 'packages/seed/src/**/*.ts', 'apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/trpc/trpc-internals.ts',
+      'packages/api/src/events/outbox-bus.ts',
+      'packages/api/src/events/doorbell.ts',
+      'packages/api/src/events/broadcasts.ts',
+      'packages/seed/src/age-demo-content.ts',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(_def|_config|internal_[A-Za-z]+)$/]',
+          message: 'tRPC internals are used only through apps/server/src/trpc/trpc-internals.ts.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(get|all|run)$/][arguments.length=0], CallExpression[callee.property.name=/^(get|all|run)$/][arguments.0.type='ObjectExpression']",
+          message:
+            'Await the query (`await firstRow(query)`, `await prepared.execute({...})`): better-sqlite3’s synchronous calls serve SQLite only.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -70,7 +70,7 @@ export async function startServer(
   // them (their start-up, some 12 MB).
   const sandbox = createSandbox({
     worker: config.runtime?.sandboxWorker,
-    startWorkers: config.seedDemo && isFreshSite(db) ? 'now' : 'on-first-run',
+    startWorkers: config.seedDemo && (await isFreshSite(db)) ? 'now' : 'on-first-run',
   });
   const deps = await createApiDeps(db, {
     sandbox,
@@ -105,6 +105,7 @@ export async function startServer(
     clientOrigins,
     log,
     requestLog: createRequestLog(log, deps, cookies),
+    // eslint-disable-next-line no-restricted-syntax -- the health check asks the SQLite file itself
     databaseAnswers: () => ping.get() !== undefined,
     draining: () => draining,
     processId,
@@ -141,7 +142,7 @@ export async function startServer(
       log.error({ err: error }, 'pruning old events failed'),
     );
   await prune();
-  const pruner = setInterval(prune, 60 * 60 * 1000);
+  const pruner = setInterval(() => void prune(), 60 * 60 * 1000);
   pruner.unref();
 
   try {

@@ -238,15 +238,13 @@ describe('a cached answer is never stale after the write that changes it has bee
       .prepare('update questions set title = ? where id = ?')
       .run('Renamed', qid);
     const renamed = await running.db.$writer.transaction((tx) =>
-      running.deps.events.record(
+      running.deps.events.append(
         tx,
-        'question',
-        String(qid),
-        { type: 'renamed', qid } as never,
+        [{ topic: 'question', key: String(qid), payload: { type: 'renamed', qid } }],
         new Date(),
       ),
     );
-    await running.deps.events.deliver([renamed]);
+    await running.deps.events.deliver(renamed);
     const cached = await cachedRead('question.byId', { qid });
     expect(cached.json.title).toBe('Renamed');
     expect(cached).not.toEqual(fresh);
@@ -292,7 +290,7 @@ describe("a signed-in viewer's own vote state is never served from another viewe
 
 describe('viewing a question does not throw away its cached body', () => {
   it('a view patches the count in place; any other event of the question drops it', async () => {
-    const events = createOutboxBus(createTestDb());
+    const events = await createOutboxBus(createTestDb());
     const cache = await responseCacheOver(events);
     let reads = 0;
     const read = async () => {
@@ -330,7 +328,7 @@ describe('the cache’s memory bound', () => {
   });
 
   it('keeps at most its number of entries, dropping the least recently used', async () => {
-    const cache = await responseCacheOver(createOutboxBus(createTestDb()), {
+    const cache = await responseCacheOver(await createOutboxBus(createTestDb()), {
       entries: 3,
       bytes: 1024 * 1024,
     });
@@ -347,7 +345,7 @@ describe('the cache’s memory bound', () => {
 
   it('counts every body it holds, compressed forms included, and stays within its bytes', async () => {
     const limit = 64 * 1024;
-    const cache = await responseCacheOver(createOutboxBus(createTestDb()), {
+    const cache = await responseCacheOver(await createOutboxBus(createTestDb()), {
       entries: 1000,
       bytes: limit,
     });

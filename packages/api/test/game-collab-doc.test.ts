@@ -82,7 +82,7 @@ describe('CollabCode: the shared document takes only edits of its code text', ()
   it('the legacy whole-text move writes as one server client: the document gains none per call', async () => {
     const { world, alice, id } = await playing();
     for (const code of ['a', 'ab', 'abc', 'ab']) await alice.api.game.setCode({ id, code });
-    const doc = loadDoc(world.db, world.deps.games.docs, id, 0).doc;
+    const doc = (await loadDoc(world.db, world.deps.games.docs, id, 0)).doc;
     expect(doc.getText(CODE_TEXT).toString()).toBe('ab');
     // The seed's client and the server's.
     expect([...doc.store.clients.keys()].sort()).toEqual([0, 1]);
@@ -95,7 +95,7 @@ describe('CollabCode: the document copy is never ahead of the database', () => {
     const editor = await editorOf(alice, id);
     editor.text.insert(0, '// lost\n');
     // The event is recorded after the update was applied to the copy, in the same transaction.
-    vi.spyOn(world.deps.events, 'record').mockImplementationOnce(() => {
+    vi.spyOn(world.deps.events, 'append').mockImplementationOnce(async () => {
       throw new Error('disk full');
     });
     await expect(alice.api.game.editCode({ id, update: editor.take() })).rejects.toThrow();
@@ -108,19 +108,21 @@ describe('CollabCode: the document copy is never ahead of the database', () => {
     const { world, alice, id, problemId } = await playing();
     await alice.api.game.setCode({ id, code: `${SIGNATURE}\n// written` });
     const cache = createGameDocCache();
-    loadDoc(world.db, cache, id, problemId);
-    loadDoc(world.db, cache, 'other-0', problemId);
-    for (let i = 1; i < CACHED_DOCS - 1; i += 1) loadDoc(world.db, cache, `other-${i}`, problemId);
+    await loadDoc(world.db, cache, id, problemId);
+    await loadDoc(world.db, cache, 'other-0', problemId);
+    for (let i = 1; i < CACHED_DOCS - 1; i += 1)
+      await loadDoc(world.db, cache, `other-${i}`, problemId);
     expect(cache.entries.size).toBe(CACHED_DOCS);
     // Used again: now the most recent, so other-0 is the one dropped by the next game.
-    loadDoc(world.db, cache, id, problemId);
-    loadDoc(world.db, cache, 'one-more', problemId);
+    await loadDoc(world.db, cache, id, problemId);
+    await loadDoc(world.db, cache, 'one-more', problemId);
     expect(cache.entries.size).toBe(CACHED_DOCS);
     expect(cache.entries.has('other-0')).toBe(false);
     expect(cache.entries.has(id)).toBe(true);
-    for (let i = 0; i < CACHED_DOCS; i += 1) loadDoc(world.db, cache, `later-${i}`, problemId);
+    for (let i = 0; i < CACHED_DOCS; i += 1)
+      await loadDoc(world.db, cache, `later-${i}`, problemId);
     expect(cache.entries.has(id)).toBe(false);
-    expect(docText(loadDoc(world.db, cache, id, problemId))).toBe(`${SIGNATURE}\n// written`);
+    expect(docText(await loadDoc(world.db, cache, id, problemId))).toBe(`${SIGNATURE}\n// written`);
   });
 
   it('a copy older than a snapshot another process compacted is rebuilt from it', async () => {
@@ -128,7 +130,7 @@ describe('CollabCode: the document copy is never ahead of the database', () => {
     // Another process's copy, read early.
     const elsewhere = createGameDocCache();
     await alice.api.game.setCode({ id, code: 'v0' });
-    expect(docText(loadDoc(world.db, elsewhere, id, problemId))).toBe('v0');
+    expect(docText(await loadDoc(world.db, elsewhere, id, problemId))).toBe('v0');
     for (let i = 1; i <= COMPACT_AFTER; i += 1) await alice.api.game.setCode({ id, code: `v${i}` });
     const snapshot = world.db
       .select({ seq: gameCodeSnapshots.seq })
@@ -138,7 +140,7 @@ describe('CollabCode: the document copy is never ahead of the database', () => {
     expect(snapshot?.seq).toBe(COMPACT_AFTER);
     const latest = codeText((await bob.api.game.codeState({ id })).update);
     expect(latest).toBe(`v${COMPACT_AFTER}`);
-    expect(docText(loadDoc(world.db, elsewhere, id, problemId))).toBe(latest);
+    expect(docText(await loadDoc(world.db, elsewhere, id, problemId))).toBe(latest);
   });
 });
 

@@ -79,8 +79,8 @@ describe('the server ends CollabCode games at their deadline', () => {
     const [ended, marker] = await room.take(2);
     expect(ended?.data).toMatchObject({ type: 'state', game: { status: 'OVER' } });
     expect(marker?.data).toEqual(ended?.data);
-    here.stop();
-    there.stop();
+    await here.stop();
+    await there.stop();
   });
 
   it('a game that ended otherwise (all tests passed, everyone left) is not ended again', async () => {

@@ -129,11 +129,11 @@ describe('problem.list', () => {
       { sort: 'downvotes', direction: 'asc', index: 'problems_down_votes', cursor: 'da1_1' },
     ] as const;
     for (const { sort, direction, index, cursor } of orders) {
-      const first = explainListProblems(world.db, { sort, direction });
+      const first = await explainListProblems(world.db, { sort, direction });
       expect(first.join('\n')).toContain(`SCAN problems USING INDEX ${index}`);
       expect(first.join('\n')).not.toContain('TEMP B-TREE');
       // The rest of the cursor's tie group, and what sorts after it: each an exact index range.
-      const later = explainListProblems(world.db, { sort, direction, cursor });
+      const later = await explainListProblems(world.db, { sort, direction, cursor });
       expect(
         later.filter((step) => step.startsWith(`SEARCH problems USING INDEX ${index}`)),
       ).toHaveLength(2);

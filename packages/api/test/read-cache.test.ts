@@ -170,29 +170,29 @@ describe("the api's list reads", () => {
     let computed = 0;
     const counted =
       <T>(value: T) =>
-      () => {
+      async () => {
         computed++;
         return value;
       };
-    const read = () => {
-      reads.page('newest', 'newest', counted(page([2])));
-      reads.total('all', counted(1));
-      reads.tags(counted([]));
+    const read = async () => {
+      await reads.page('newest', 'newest', counted(page([2])));
+      await reads.total('all', counted(1));
+      await reads.tags(counted([]));
       return computed;
     };
     let id = 0;
     const deliver = (payload: QuestionEvent) =>
       events.deliver([{ id: String(++id), topic: 'question', key: String(payload.qid), payload }]);
-    expect(read()).toBe(3);
-    expect(read()).toBe(3);
+    expect(await read()).toBe(3);
+    expect(await read()).toBe(3);
     // A vote on a question the page does not show changes none of them.
     await deliver(EVENTS.voted);
-    expect(read()).toBe(3);
+    expect(await read()).toBe(3);
     // A view is in Most viewed only; an edit changes all three.
     await deliver(EVENTS.viewed);
-    expect(read()).toBe(3);
+    expect(await read()).toBe(3);
     await deliver(EVENTS.edited);
-    expect(read()).toBe(6);
+    expect(await read()).toBe(6);
   });
 
   it('does not keep a read that an event overtook', async () => {

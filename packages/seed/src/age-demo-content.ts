@@ -52,17 +52,18 @@ export async function ageDemoContent(db: Db, spans: readonly StorySpan[]): Promi
   const first = spans[0];
   const last = spans.at(-1);
   if (!first || !last) return;
-  await db.$writer.transaction(async (tx) => {
+  // SQLite's own (its timestamp columns), so better-sqlite3's calls, which answer at once.
+  await db.$writer.transaction((tx) => {
     for (const table of DEMO_TABLES) {
       for (const column of timestampColumns(table)) {
-        const written = (
-          await tx.all<{ time: number }>(
+        const written = tx
+          .all<{ time: number }>(
             sql`select distinct ${column} as time from ${table}
                   where ${column} between ${first.from} and ${last.to}`,
           )
-        ).map((row) => row.time);
+          .map((row) => row.time);
         for (const time of written) {
-          await tx.run(
+          tx.run(
             sql`update ${table} set ${sql.identifier(column.name)} = ${storyTimeOf(spans, time)}
                   where ${column} = ${time}`,
           );
@@ -79,9 +80,9 @@ export async function ageDemoContent(db: Db, spans: readonly StorySpan[]): Promi
  * them changes; the event log is left alone (it replays nothing older than a day).
  */
 export async function moveDemoContent(db: Db, byMs: number): Promise<void> {
-  await db.$writer.transaction(async (tx) => {
+  await db.$writer.transaction((tx) => {
     for (const table of DEMO_TABLES)
       for (const column of timestampColumns(table))
-        await tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${column} + ${byMs}`);
+        tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${column} + ${byMs}`);
   });
 }

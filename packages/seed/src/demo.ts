@@ -1,5 +1,6 @@
 import type { ApiDeps } from '@app/api';
 import {
+  firstRow,
   chats,
   games,
   globalMessages,
@@ -22,34 +23,30 @@ import { DEMO_USERS, userSteps } from './demo-users';
 import type { StorySpan, StoryStep } from './story';
 import { tellStory } from './story';
 
-const isEmpty = (db: Db, table: Table) =>
-  (db
-    .select({ n: sql<number>`count(*)` })
-    .from(table)
-    .get()?.n ?? 0) === 0;
+const isEmpty = async (db: Db, table: Table) =>
+  ((await firstRow(db.select({ n: sql<number>`count(*)` }).from(table)))?.n ?? 0) === 0;
 
 /**
  * No user at all: the database is nobody's yet, and seedDemoContent with `onlyIfEmpty` writes the
  * demo into it.
  */
-export function isFreshSite(db: Db): boolean {
+export async function isFreshSite(db: Db): Promise<boolean> {
   return isEmpty(db, users);
 }
 
 /** The demo users' ids by name, for those who have an account. */
-function demoUserIds(db: Db): Map<string, number> {
+async function demoUserIds(db: Db): Promise<Map<string, number>> {
   const names = DEMO_USERS.map((user) => user.username);
-  const rows = db
+  const rows = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(users.username, names))
-    .all();
+    .where(inArray(users.username, names));
   return new Map(rows.map((row) => [row.username, row.id]));
 }
 
 /** Each part of the demo that is not there yet (a part already there is left alone). */
-function missingSteps(db: Db): StoryStep[] {
-  const ids = demoUserIds(db);
+async function missingSteps(db: Db): Promise<StoryStep[]> {
+  const ids = await demoUserIds(db);
   const missing = new Set<Who>(
     DEMO_USERS.map((user) => user.username).filter((name) => !ids.has(name)),
   );
@@ -57,18 +54,19 @@ function missingSteps(db: Db): StoryStep[] {
   const hasDemoChat =
     alice !== undefined &&
     bob !== undefined &&
-    db
-      .select({ id: chats.id })
-      .from(chats)
-      .where(eq(chats.pairKey, oneToOneKey(alice, bob)))
-      .get() !== undefined;
+    (await firstRow(
+      db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(eq(chats.pairKey, oneToOneKey(alice, bob))),
+    )) !== undefined;
   return [
     ...userSteps(missing),
-    ...(isEmpty(db, questions) ? questionSteps() : []),
-    ...(isEmpty(db, globalMessages) ? globalMessageSteps() : []),
+    ...((await isEmpty(db, questions)) ? questionSteps() : []),
+    ...((await isEmpty(db, globalMessages)) ? globalMessageSteps() : []),
     ...(hasDemoChat ? [] : directChatSteps()),
-    ...(isEmpty(db, problems) ? problemSteps() : []),
-    ...(isEmpty(db, games) ? gameSteps() : []),
+    ...((await isEmpty(db, problems)) ? problemSteps() : []),
+    ...((await isEmpty(db, games)) ? gameSteps() : []),
   ];
 }
 
@@ -85,8 +83,8 @@ export async function seedDemoContent(
   opts: { onlyIfEmpty: boolean },
 ): Promise<void> {
   const { db } = deps;
-  if (opts.onlyIfEmpty && !isFreshSite(db)) return;
-  const steps = missingSteps(db);
+  if (opts.onlyIfEmpty && !(await isFreshSite(db))) return;
+  const steps = await missingSteps(db);
   if (steps.length === 0) return;
   const cast = createCast(deps);
   const spans: StorySpan[] = [];

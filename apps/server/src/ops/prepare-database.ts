@@ -12,7 +12,7 @@ import { rateLimitsOf, type ServerConfig } from './config';
 export async function prepareDatabase(config: ServerConfig): Promise<void> {
   const db = createDb(config.databasePath, config.runtime?.db);
   try {
-    if (!config.seedDemo || !isFreshSite(db)) return;
+    if (!config.seedDemo || !(await isFreshSite(db))) return;
     const sandbox = createSandbox({ worker: config.runtime?.sandboxWorker });
     try {
       const deps = await createApiDeps(db, {

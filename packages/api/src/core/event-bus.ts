@@ -1,5 +1,5 @@
-import type { Executor } from '@app/db';
-import type { BroadcastMap, BroadcastTopic, BusEvent, EventMap, Topic } from './topics';
+import type { Tx } from '@app/db';
+import type { BroadcastMap, BroadcastTopic, BusEvent, Topic } from './topics';
 
 export type Listener<T extends Topic> = (event: BusEvent<T>) => void;
 export type BroadcastListener<T extends BroadcastTopic> = (payload: BroadcastMap[T]) => void;
@@ -11,14 +11,15 @@ export type BroadcastListener<T extends BroadcastTopic> = (payload: BroadcastMap
  * writer's first (outbox-bus.ts).
  */
 export interface EventBus {
-  /** Stores an event inside the caller's write transaction. It is not delivered yet. */
-  record<T extends Topic>(
-    tx: Executor,
-    topic: T,
-    key: string,
-    payload: EventMap[T],
+  /**
+   * Stores events in the outbox inside the caller's write transaction, as its last statements, in
+   * order; answers them with their ids. They are not delivered yet.
+   */
+  append(
+    tx: Tx,
+    events: readonly { topic: Topic; key: string; payload: unknown }[],
     now: Date,
-  ): BusEvent<T>;
+  ): Promise<BusEvent[]>;
   /**
    * Hands committed events to their subscribers, in order, with any another process committed
    * before them, and tells the other processes.

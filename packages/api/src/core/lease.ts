@@ -87,7 +87,7 @@ export function createLeases({ db, shared }: Pick<ApiDeps, 'db' | 'shared'>): Le
     try {
       return await Promise.race([command(redis), late]);
     } catch {
-      return fallback();
+      return await fallback();
     } finally {
       clearTimeout(timer);
     }

@@ -1,4 +1,4 @@
-import { sessions, users, type Db } from '@app/db';
+import { firstRow, sessions, users, type Db } from '@app/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { perDb } from './prepared';
 
@@ -33,6 +33,8 @@ export async function findSessionUser(
   sessionId: string,
   now = Date.now(),
 ): Promise<Viewer | null> {
-  const row = sessionUser(db).get({ sid: sessionId, since: now - SESSION_LIFETIME_MS });
+  const row = await firstRow(
+    sessionUser(db).execute({ sid: sessionId, since: now - SESSION_LIFETIME_MS }),
+  );
   return row ? { ...row, sessionId } : null;
 }

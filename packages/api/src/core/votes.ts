@@ -1,4 +1,4 @@
-import { users, type Executor } from '@app/db';
+import { firstRow, users, type Executor } from '@app/db';
 import { voteScore } from '@app/validators';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -39,20 +39,19 @@ export interface VoteState {
 }
 
 /** Who voted which way (in the order they first voted), and how the given user voted. */
-export function votesOn(
+export async function votesOn(
   tables: VoteTables,
   db: Executor,
   targetId: number,
   viewerId: number | null,
-): VoteLists {
+): Promise<VoteLists> {
   const { votes } = tables;
-  const rows = db
+  const rows = (await db
     .select({ userId: votes.userId, username: users.username, value: votes.value })
     .from(votes.table)
     .innerJoin(users, eq(users.id, votes.userId))
     .where(eq(votes.targetId, targetId))
-    .orderBy(votes.castOrder)
-    .all() as { userId: number; username: string; value: number }[];
+    .orderBy(votes.castOrder)) as { userId: number; username: string; value: number }[];
   const mine = rows.find((row) => row.userId === viewerId)?.value ?? 0;
   return {
     upVotes: rows.filter((row) => row.value === 1).map((row) => row.username),
@@ -68,19 +67,19 @@ const column = (col: AnySQLiteColumn) => sql.identifier(col.name);
  * counters and the vote version with it. Call inside the write's transaction, after checking the
  * target exists; answers the voter's own vote and the whole new vote state for the event.
  */
-export function castVote(
+export async function castVote(
   tables: VoteTables,
   tx: Executor,
   targetId: number,
   userId: number,
   wanted: 'up' | 'down',
-): { myVote: VoteValue; state: VoteState } {
+): Promise<{ myVote: VoteValue; state: VoteState }> {
   const { votes, target } = tables;
   const mine = and(eq(votes.targetId, targetId), eq(votes.userId, userId));
-  const row = tx.select({ value: votes.value }).from(votes.table).where(mine).get() as
+  const row = (await firstRow(tx.select({ value: votes.value }).from(votes.table).where(mine))) as
     { value: number } | undefined;
   const change = toggleVote((row?.value ?? 0) as VoteValue, wanted);
-  if (change.row === 'delete') tx.delete(votes.table).where(mine).run();
+  if (change.row === 'delete') await tx.delete(votes.table).where(mine);
   else if (change.row === 'update')
     tx.run(sql`update ${votes.table} set ${column(votes.value)} = ${change.after} where ${mine}`);
   else
@@ -94,7 +93,7 @@ export function castVote(
   const counts = tx.get<{ up: number; down: number; version: number }>(
     sql`update ${target.table} set ${up} = ${up} + ${change.upDelta}, ${down} = ${down} + ${change.downDelta}, ${version} = ${version} + 1 where ${column(target.id)} = ${targetId} returning ${up} as up, ${down} as down, ${version} as version`,
   );
-  const { myVote, ...lists } = votesOn(tables, tx, targetId, userId);
+  const { myVote, ...lists } = await votesOn(tables, tx, targetId, userId);
   return {
     myVote,
     state: {

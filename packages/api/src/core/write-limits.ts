@@ -7,7 +7,8 @@ import { RATE_LIMIT_TABLE, type RateLimitKind } from './limits';
  * raw input (before validation; an input that will not validate costs nothing, it writes nothing).
  */
 export type Allowance =
-  RateLimitKind | { kind: RateLimitKind; cost(deps: ApiDeps, rawInput: unknown): number };
+  | RateLimitKind
+  | { kind: RateLimitKind; cost(deps: ApiDeps, rawInput: unknown): Promise<number> | number };
 
 export function tooManyRequests(kind: RateLimitKind): Refusal {
   return new Refusal({ code: 'TOO_MANY_REQUESTS', message: RATE_LIMIT_TABLE[kind].message });
@@ -33,7 +34,7 @@ export async function takeAllowances(
     const { kind, cost } =
       typeof allowance === 'string'
         ? { kind: allowance, cost: 1 }
-        : { kind: allowance.kind, cost: allowance.cost(deps, await getRawInput()) };
+        : { kind: allowance.kind, cost: await allowance.cost(deps, await getRawInput()) };
     if (cost <= 0) continue;
     if (!(await deps.limiters[kind].tryConsume(key, { cost }))) {
       await refund();

@@ -21,19 +21,30 @@ export async function writeTransaction<R>(
   deps: Pick<ApiDeps, 'db' | 'events'>,
   body: (scope: WriteScope) => Promise<R> | R,
 ): Promise<R> {
-  const recorded: BusEvent[] = [];
   const now = new Date();
-  const result = await deps.db.$writer.transaction((tx) =>
-    body({
+  let recorded: BusEvent[] = [];
+  const result = await deps.db.$writer.transaction(async (tx) => {
+    const pending: {
+      topic: Topic;
+      key: string;
+      payload: unknown;
+      published: PublishedEvent<Topic>;
+    }[] = [];
+    const value = await body({
       tx,
       now,
       publish(topic, key, payload) {
-        const event = deps.events.record(tx, topic, String(key), payload, now);
-        recorded.push(event);
-        return publishedEvent(event);
+        // Its id is known once the outbox has it, at the end of the body: read after the write.
+        const published: PublishedEvent<typeof topic> = { id: '', payload };
+        pending.push({ topic, key: String(key), payload, published });
+        return published;
       },
-    }),
-  );
+    });
+    // The outbox last: on PostgreSQL its ids are handed out under a lock held to the commit.
+    recorded = await deps.events.append(tx, pending, now);
+    recorded.forEach((event, i) => Object.assign(pending[i]!.published, publishedEvent(event)));
+    return value;
+  });
   if (recorded.length > 0) await deps.events.deliver(recorded);
   return result;
 }

@@ -149,14 +149,16 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
   );
 
   return {
-    record(tx, topic, key, payload, now) {
-      const row = tx
-        .insert(events)
-        .values({ topic, key, payload: superjson.serialize(payload), createdAt: now })
-        .returning({ id: events.id })
-        .get();
-      // Frozen: one payload goes to every subscriber, and is serialized once for all of them.
-      return { id: String(row.id), topic, key, payload: deepFreeze(payload) };
+    async append(tx, list, now) {
+      return list.map(({ topic, key, payload }) => {
+        const row = tx
+          .insert(events)
+          .values({ topic, key, payload: superjson.serialize(payload), createdAt: now })
+          .returning({ id: events.id })
+          .get();
+        // Frozen: one payload goes to every subscriber, and is serialized once for all of them.
+        return { id: String(row.id), topic, key, payload: deepFreeze(payload) } as BusEvent;
+      });
     },
     async deliver(list) {
       // The events right after the last delivered one are handed as they are; a gap means another

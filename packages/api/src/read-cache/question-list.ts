@@ -10,9 +10,13 @@ import type { Shelves, ShelfSpec } from './shelf';
  * others.
  */
 export interface QuestionListReads {
-  page(key: string, order: QuestionOrder, compute: () => QuestionPage): QuestionPage;
-  total(key: string, compute: () => number): number;
-  tags(compute: () => TagWithCount[]): TagWithCount[];
+  page(
+    key: string,
+    order: QuestionOrder,
+    compute: () => Promise<QuestionPage>,
+  ): Promise<QuestionPage>;
+  total(key: string, compute: () => Promise<number>): Promise<number>;
+  tags(compute: () => Promise<TagWithCount[]>): Promise<TagWithCount[]>;
 }
 
 const PAGES: ShelfSpec<QuestionPage> = { name: 'question list pages', entries: 1000 };
@@ -27,14 +31,23 @@ export function questionListReads(cache: Shelves): QuestionListReads {
   const totals = cache.shelf(TOTALS);
   const tagList = cache.shelf(TAG_LIST);
   return {
-    page: (key, order, compute) =>
-      pages.read(key, () => {
-        const page = deepFreeze(compute());
-        const qids = new Set(page.items.map((item) => item.id));
-        return { value: page, dependency: { kind: 'list', order, qids } };
-      }),
-    total: (key, compute) => totals.read(key, () => ({ value: compute(), dependency: ON_TOTALS })),
-    tags: (compute) =>
-      tagList.read('', () => ({ value: deepFreeze(compute()), dependency: ON_TAGS })),
+    page: async (key, order, compute) =>
+      (
+        await pages.load(key, async () => {
+          const page = deepFreeze(await compute());
+          const qids = new Set(page.items.map((item) => item.id));
+          return { value: page, dependency: { kind: 'list', order, qids } };
+        })
+      ).value,
+    total: async (key, compute) =>
+      (await totals.load(key, async () => ({ value: await compute(), dependency: ON_TOTALS })))
+        .value,
+    tags: async (compute) =>
+      (
+        await tagList.load('', async () => ({
+          value: deepFreeze(await compute()),
+          dependency: ON_TAGS,
+        }))
+      ).value,
   };
 }

@@ -109,10 +109,7 @@ export async function bridgeEvents(
 
   // The newest event id whose handling is over: before the first, the newest stored one (the bus
   // delivers only what comes after the subscriptions below).
-  const [newest] = deps.db
-    .select({ id: max(eventsTable.id) })
-    .from(eventsTable)
-    .all();
+  const [newest] = await deps.db.select({ id: max(eventsTable.id) }).from(eventsTable);
   let handled = String(newest?.id ?? 0);
   const offsets = new AsyncLocalStorage<string>();
   let tail: Promise<unknown> = Promise.resolve();

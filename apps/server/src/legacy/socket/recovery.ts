@@ -66,11 +66,12 @@ export function recoveryAdapter(recovery: () => Recovery | undefined) {
       super.broadcast(packet, opts);
     }
     override addAll(id: string, rooms: Set<string>) {
-      super.addAll(id, rooms);
+      // The in-memory adapter answers at once (its type allows a promise for other adapters).
+      void super.addAll(id, rooms);
       recovery()?.changed(id);
     }
     override del(id: string, room: string) {
-      super.del(id, room);
+      void super.del(id, room);
       recovery()?.changed(id);
     }
     override persistSession(session: { sid: string; pid: string; rooms: string[]; data: unknown }) {

@@ -108,63 +108,63 @@ export function sessionStore(
         ),
     );
 
-  const takeFromTable = (pid: string): TakeResult => {
-    const now = Date.now();
-    const [row] = db
-      .delete(socketSessions)
-      .where(
-        and(
-          eq(socketSessions.pid, pid),
-          gt(socketSessions.expiresAt, now),
-          or(eq(socketSessions.connected, false), not(ownerAlive(now))),
-        ),
-      )
-      .returning({ payload: socketSessions.payload })
-      .all();
-    const session = parse(row?.payload);
-    if (session) return { session };
-    // Not taken: say why when it is live on a living process.
-    const [live] = db
-      .select({ owner: socketSessions.owner, until: leases.expiresAt })
-      .from(socketSessions)
-      .innerJoin(leases, eq(leases.name, sql`${ALIVE_LEASE} || ${socketSessions.owner}`))
-      .where(
-        and(
-          eq(socketSessions.pid, pid),
-          gt(socketSessions.expiresAt, now),
-          eq(socketSessions.connected, true),
-        ),
-      )
-      .all();
-    return live && live.until > now
-      ? { session: null, ownerAliveMs: live.until - now, owner: live.owner }
-      : { session: null };
-  };
+  const takeFromTable = (pid: string): Promise<TakeResult> =>
+    db.$writer.transaction(async (tx) => {
+      const now = Date.now();
+      const [row] = await tx
+        .delete(socketSessions)
+        .where(
+          and(
+            eq(socketSessions.pid, pid),
+            gt(socketSessions.expiresAt, now),
+            or(eq(socketSessions.connected, false), not(ownerAlive(now))),
+          ),
+        )
+        .returning({ payload: socketSessions.payload });
+      const session = parse(row?.payload);
+      if (session) return { session };
+      // Not taken: say why when it is live on a living process.
+      const [live] = await tx
+        .select({ owner: socketSessions.owner, until: leases.expiresAt })
+        .from(socketSessions)
+        .innerJoin(leases, eq(leases.name, sql`${ALIVE_LEASE} || ${socketSessions.owner}`))
+        .where(
+          and(
+            eq(socketSessions.pid, pid),
+            gt(socketSessions.expiresAt, now),
+            eq(socketSessions.connected, true),
+          ),
+        );
+      return live && live.until > now
+        ? { session: null, ownerAliveMs: live.until - now, owner: live.owner }
+        : { session: null };
+    });
 
-  const upsert = (sessions: StoredSession[], ttlMs: number) => {
-    const now = Date.now();
-    db.delete(socketSessions).where(lte(socketSessions.expiresAt, now)).run();
-    db.insert(socketSessions)
-      .values(
-        sessions.map((session) => ({
-          pid: session.pid,
-          payload: JSON.stringify(session),
-          expiresAt: now + ttlMs,
-          owner: session.owner,
-          connected: session.connected,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: socketSessions.pid,
-        set: {
-          payload: sql`excluded.payload`,
-          expiresAt: sql`excluded.expires_at`,
-          owner: sql`excluded.owner`,
-          connected: sql`excluded.connected`,
-        },
-      })
-      .run();
-  };
+  const upsert = (sessions: StoredSession[], ttlMs: number) =>
+    db.$writer.transaction(async (tx) => {
+      const now = Date.now();
+      await tx.delete(socketSessions).where(lte(socketSessions.expiresAt, now));
+      await tx
+        .insert(socketSessions)
+        .values(
+          sessions.map((session) => ({
+            pid: session.pid,
+            payload: JSON.stringify(session),
+            expiresAt: now + ttlMs,
+            owner: session.owner,
+            connected: session.connected,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: socketSessions.pid,
+          set: {
+            payload: sql`excluded.payload`,
+            expiresAt: sql`excluded.expires_at`,
+            owner: sql`excluded.owner`,
+            connected: sql`excluded.connected`,
+          },
+        });
+    });
 
   const putAll = (sessions: StoredSession[], ttlMs: number) => {
     if (sessions.length === 0) return;
@@ -178,11 +178,10 @@ export function sessionStore(
       );
       return;
     }
-    try {
-      upsert(sessions, ttlMs);
-    } catch (error) {
-      onError(error);
-    }
+    track(
+      sessions.map((session) => session.pid),
+      upsert(sessions, ttlMs),
+    );
   };
 
   return {
@@ -192,17 +191,18 @@ export function sessionStore(
       const now = Date.now();
       const renewed = new Set<string>();
       try {
-        db.delete(socketSessions).where(lte(socketSessions.expiresAt, now)).run();
-        // The heartbeats of processes gone for good.
-        db.delete(leases)
-          .where(and(like(leases.name, `${ALIVE_LEASE}%`), lte(leases.expiresAt, now)))
-          .run();
-        const rows = db
-          .update(socketSessions)
-          .set({ expiresAt: now + ttlMs })
-          .where(and(eq(socketSessions.owner, owner), eq(socketSessions.connected, true)))
-          .returning({ pid: socketSessions.pid })
-          .all();
+        const rows = await db.$writer.transaction(async (tx) => {
+          await tx.delete(socketSessions).where(lte(socketSessions.expiresAt, now));
+          // The heartbeats of processes gone for good.
+          await tx
+            .delete(leases)
+            .where(and(like(leases.name, `${ALIVE_LEASE}%`), lte(leases.expiresAt, now)));
+          return tx
+            .update(socketSessions)
+            .set({ expiresAt: now + ttlMs })
+            .where(and(eq(socketSessions.owner, owner), eq(socketSessions.connected, true)))
+            .returning({ pid: socketSessions.pid });
+        });
         for (const { pid } of rows) renewed.add(pid);
       } catch (error) {
         onError(error);
@@ -222,29 +222,25 @@ export function sessionStore(
     },
     alive(owner, ttlMs) {
       const now = Date.now();
-      try {
-        db.insert(leases)
-          .values({ name: ALIVE_LEASE + owner, owner, expiresAt: now + ttlMs })
-          .onConflictDoUpdate({ target: leases.name, set: { expiresAt: now + ttlMs } })
-          .run();
-      } catch (error) {
-        onError(error);
-      }
+      db.$writer
+        .transaction((tx) =>
+          tx
+            .insert(leases)
+            .values({ name: ALIVE_LEASE + owner, owner, expiresAt: now + ttlMs })
+            .onConflictDoUpdate({ target: leases.name, set: { expiresAt: now + ttlMs } }),
+        )
+        .catch(onError);
       if (redis && ready()) redis.set(aliveKey + owner, '1', 'PX', ttlMs).catch(onError);
     },
     gone(owner) {
-      try {
-        db.delete(leases)
-          .where(eq(leases.name, ALIVE_LEASE + owner))
-          .run();
-      } catch (error) {
-        onError(error);
-      }
+      db.$writer
+        .transaction((tx) => tx.delete(leases).where(eq(leases.name, ALIVE_LEASE + owner)))
+        .catch(onError);
       if (redis && ready()) redis.del(aliveKey + owner).catch(onError);
     },
     async take(pid) {
       await writing.get(pid);
-      const fromTable = takeFromTable(pid);
+      const fromTable = await takeFromTable(pid);
       if (fromTable.session || fromTable.ownerAliveMs || !redis || !ready()) return fromTable;
       const answer = (await redis.eval(TAKE_SCRIPT, 1, keyOf(pid), aliveKey)) as
         string | [number, string] | null;
@@ -254,11 +250,10 @@ export function sessionStore(
       return session ? { session } : { session: null };
     },
     drop(pid) {
-      try {
-        db.delete(socketSessions).where(eq(socketSessions.pid, pid)).run();
-      } catch (error) {
-        onError(error);
-      }
+      // After the session's put, if one is on its way: writes take the writer in call order.
+      db.$writer
+        .transaction((tx) => tx.delete(socketSessions).where(eq(socketSessions.pid, pid)))
+        .catch(onError);
       if (redis && ready())
         void Promise.resolve(writing.get(pid))
           .then(() => redis.del(keyOf(pid)))

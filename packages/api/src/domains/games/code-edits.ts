@@ -36,12 +36,12 @@ export async function codeState(
   viewer: Viewer,
   id: string,
 ): Promise<{ update: string; lastEventId: string | null }> {
-  const game = collabCodeGame(readGame(deps.db, id));
-  if (!isPlayerNow(deps.db, id, viewer.id)) {
+  const game = collabCodeGame(await readGame(deps.db, id));
+  if (!(await isPlayerNow(deps.db, id, viewer.id))) {
     throw new Refusal({ code: 'FORBIDDEN', message: gameMessages.notAPlayer });
   }
   const lastEventId = await deps.events.latestId('game', id);
-  const entry = loadDoc(deps.db, deps.games.docs, id, game.state.problemId);
+  const entry = await loadDoc(deps.db, deps.games.docs, id, game.state.problemId);
   return { update: toBase64(Y.encodeStateAsUpdate(entry.doc)), lastEventId };
 }
 
@@ -56,19 +56,19 @@ async function writeCode(
   deps: ApiDeps,
   viewer: Viewer,
   id: string,
-  makeUpdate: (entry: ReturnType<typeof loadDoc>) => ParsedCodeUpdate | null,
+  makeUpdate: (entry: Awaited<ReturnType<typeof loadDoc>>) => ParsedCodeUpdate | null,
 ): Promise<{ event: PublishedEvent<'game'> | null }> {
   let touched = false;
   try {
-    return await writeTransaction(deps, ({ tx, now, publish }) => {
-      const game = collabCodeGame(readGame(tx, id));
+    return await writeTransaction(deps, async ({ tx, now, publish }) => {
+      const game = collabCodeGame(await readGame(tx, id));
       applyRule(() => assertCanEdit(game.state, viewer.username, now.getTime()));
-      const entry = loadDoc(tx, deps.games.docs, id, game.state.problemId);
+      const entry = await loadDoc(tx, deps.games.docs, id, game.state.problemId);
       const update = makeUpdate(entry);
       if (!update) return { event: null };
       admitUpdate(entry.doc, entry.bytes, update);
       touched = true;
-      appendUpdate(tx, entry, id, update.bytes, now);
+      await appendUpdate(tx, entry, id, update.bytes, now);
       return {
         event: publish('game', id, {
           type: 'codeUpdate',

@@ -18,23 +18,21 @@ async function createGame(deps: ApiDeps, viewer: Viewer, game: NewGame, password
   // Hashing is slow work: done before the write, never inside it.
   const passwordHash = password ? await hashPassword(password, deps.scryptLogN) : null;
   const id = newGameId();
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    if (game.problemId !== null) assertProblemExists(tx, game.problemId);
-    tx.insert(games)
-      .values({
-        id,
-        title: game.title,
-        gameType: game.gameType,
-        passwordHash,
-        status: game.state.status,
-        state: game.state,
-        problemId: game.problemId,
-        createdBy: viewer.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
-    const view = gameView(tx, readGame(tx, id));
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    if (game.problemId !== null) await assertProblemExists(tx, game.problemId);
+    await tx.insert(games).values({
+      id,
+      title: game.title,
+      gameType: game.gameType,
+      passwordHash,
+      status: game.state.status,
+      state: game.state,
+      problemId: game.problemId,
+      createdBy: viewer.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const view = await gameView(tx, await readGame(tx, id));
     // The creator is not seated: the lobby is where everyone (the creator too) joins.
     return { game: view, event: publish('game', id, { type: 'state', game: view }) };
   });

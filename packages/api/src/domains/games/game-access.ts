@@ -8,12 +8,16 @@ import { isPlayerNow } from './game-store';
  * it, and anyone may open a room before joining); its document's updates and its test results are
  * the players' own, checked against who plays it now, in the replay as well as live.
  */
-export function mayReceiveGameEvent(deps: ApiDeps, viewer: Viewer, event: GameEvent): boolean {
+export async function mayReceiveGameEvent(
+  deps: ApiDeps,
+  viewer: Viewer,
+  event: GameEvent,
+): Promise<boolean> {
   if (event.type === 'state') return true;
   return mayReadRoom(deps, viewer, event.gameId);
 }
 
 /** Whether the viewer may read a room's own part (its document, its test results): a player now. */
-export function mayReadRoom(deps: ApiDeps, viewer: Viewer, gameId: string): boolean {
+export async function mayReadRoom(deps: ApiDeps, viewer: Viewer, gameId: string): Promise<boolean> {
   return isPlayerNow(deps.db, gameId, viewer.id);
 }

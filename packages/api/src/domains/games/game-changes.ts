@@ -6,12 +6,12 @@ import { applyRule } from './game-rules';
 import { gameView, readGame, saveGameState, type GameRecord } from './game-store';
 
 /** Stores the game's new state and publishes it: the room's and the lobby's one event. */
-export function saveAndPublish<G extends GameRecord>(
+export async function saveAndPublish<G extends GameRecord>(
   { tx, now, publish }: WriteScope,
   game: G,
   state: G['state'],
 ) {
-  const view = gameView(tx, saveGameState(tx, game, state, now));
+  const view = await gameView(tx, await saveGameState(tx, game, state, now));
   return { game: view, event: publish('game', game.id, { type: 'state', game: view }) };
 }
 
@@ -27,8 +27,8 @@ export function changeGame(
     ) => typeof state;
   },
 ) {
-  return writeTransaction(deps, (scope) => {
-    const game = readGame(scope.tx, id);
+  return writeTransaction(deps, async (scope) => {
+    const game = await readGame(scope.tx, id);
     if (game.gameType === 'Nim') {
       const rule = change.nim;
       if (!rule) throw new Refusal({ code: 'BAD_REQUEST', message: gameMessages.unknownGameType });

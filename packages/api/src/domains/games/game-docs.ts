@@ -1,4 +1,11 @@
-import { gameCodeSnapshots, gameCodeUpdates, problems, type Executor, type Tx } from '@app/db';
+import {
+  firstRow,
+  gameCodeSnapshots,
+  gameCodeUpdates,
+  problems,
+  type Executor,
+  type Tx,
+} from '@app/db';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { CODE_TEXT } from './code-update';
@@ -52,19 +59,21 @@ export function seedUpdate(signature: string): Uint8Array {
   return update;
 }
 
-function build(db: Executor, gameId: string, problemId: number): CachedDoc {
+async function build(db: Executor, gameId: string, problemId: number): Promise<CachedDoc> {
   const doc = new Y.Doc({ gc: true });
-  const problem = db
-    .select({ signature: problems.functionSignature })
-    .from(problems)
-    .where(eq(problems.id, problemId))
-    .get();
+  const problem = await firstRow(
+    db
+      .select({ signature: problems.functionSignature })
+      .from(problems)
+      .where(eq(problems.id, problemId)),
+  );
   Y.applyUpdate(doc, seedUpdate(problem?.signature ?? ''));
-  const snapshot = db
-    .select({ seq: gameCodeSnapshots.seq, state: gameCodeSnapshots.state })
-    .from(gameCodeSnapshots)
-    .where(eq(gameCodeSnapshots.gameId, gameId))
-    .get();
+  const snapshot = await firstRow(
+    db
+      .select({ seq: gameCodeSnapshots.seq, state: gameCodeSnapshots.state })
+      .from(gameCodeSnapshots)
+      .where(eq(gameCodeSnapshots.gameId, gameId)),
+  );
   if (snapshot) Y.applyUpdate(doc, snapshot.state);
   const entry: CachedDoc = {
     doc,
@@ -72,17 +81,16 @@ function build(db: Executor, gameId: string, problemId: number): CachedDoc {
     snapshotSeq: snapshot?.seq ?? 0,
     bytes: snapshot?.state.length ?? 0,
   };
-  applyLog(db, gameId, entry);
+  await applyLog(db, gameId, entry);
   return entry;
 }
 
-function applyLog(db: Executor, gameId: string, entry: CachedDoc): void {
-  const rows = db
+async function applyLog(db: Executor, gameId: string, entry: CachedDoc): Promise<void> {
+  const rows = await db
     .select({ seq: gameCodeUpdates.seq, update: gameCodeUpdates.update })
     .from(gameCodeUpdates)
     .where(and(eq(gameCodeUpdates.gameId, gameId), gt(gameCodeUpdates.seq, entry.seq)))
-    .orderBy(asc(gameCodeUpdates.seq))
-    .all();
+    .orderBy(asc(gameCodeUpdates.seq));
   for (const row of rows) {
     Y.applyUpdate(entry.doc, row.update);
     entry.seq = row.seq;
@@ -95,27 +103,28 @@ function applyLog(db: Executor, gameId: string, entry: CachedDoc): void {
  * or outside). A snapshot newer than the copy means entries it has not seen were compacted away:
  * the copy is rebuilt.
  */
-export function loadDoc(
+export async function loadDoc(
   db: Executor,
   cache: GameDocCache,
   gameId: string,
   problemId: number,
-): CachedDoc {
+): Promise<CachedDoc> {
   let entry = cache.entries.get(gameId);
   if (entry) {
-    const snapshot = db
-      .select({ seq: gameCodeSnapshots.seq })
-      .from(gameCodeSnapshots)
-      .where(eq(gameCodeSnapshots.gameId, gameId))
-      .get();
+    const snapshot = await firstRow(
+      db
+        .select({ seq: gameCodeSnapshots.seq })
+        .from(gameCodeSnapshots)
+        .where(eq(gameCodeSnapshots.gameId, gameId)),
+    );
     if ((snapshot?.seq ?? 0) > entry.seq) {
       entry.doc.destroy();
       entry = undefined;
     } else {
-      applyLog(db, gameId, entry);
+      await applyLog(db, gameId, entry);
     }
   }
-  entry ??= build(db, gameId, problemId);
+  entry ??= await build(db, gameId, problemId);
   // Most recently used last: the first one is the one to drop.
   cache.entries.delete(gameId);
   cache.entries.set(gameId, entry);
@@ -151,7 +160,7 @@ export function codeText(base64Update: string): string {
  * then fails, the caller forgets the copy. A long log is compacted into the snapshot in the same
  * transaction.
  */
-export function appendUpdate(
+export async function appendUpdate(
   tx: Tx,
   entry: CachedDoc,
   gameId: string,
@@ -159,9 +168,9 @@ export function appendUpdate(
   now: Date,
 ) {
   const seq = entry.seq + 1;
-  tx.insert(gameCodeUpdates)
-    .values({ gameId, seq, update: Buffer.from(update), createdAt: now })
-    .run();
+  await tx
+    .insert(gameCodeUpdates)
+    .values({ gameId, seq, update: Buffer.from(update), createdAt: now });
   const roots = entry.doc.share.size;
   Y.applyUpdate(entry.doc, update);
   entry.seq = seq;
@@ -174,13 +183,16 @@ export function appendUpdate(
   }
   if (seq - entry.snapshotSeq >= COMPACT_AFTER) {
     const state = Buffer.from(Y.encodeStateAsUpdate(entry.doc));
-    tx.insert(gameCodeSnapshots)
+    await tx
+      .insert(gameCodeSnapshots)
       .values({ gameId, seq, state, updatedAt: now })
-      .onConflictDoUpdate({ target: gameCodeSnapshots.gameId, set: { seq, state, updatedAt: now } })
-      .run();
-    tx.delete(gameCodeUpdates)
-      .where(and(eq(gameCodeUpdates.gameId, gameId), lte(gameCodeUpdates.seq, seq)))
-      .run();
+      .onConflictDoUpdate({
+        target: gameCodeSnapshots.gameId,
+        set: { seq, state, updatedAt: now },
+      });
+    await tx
+      .delete(gameCodeUpdates)
+      .where(and(eq(gameCodeUpdates.gameId, gameId), lte(gameCodeUpdates.seq, seq)));
     entry.snapshotSeq = seq;
     entry.bytes = state.length;
   }

@@ -15,7 +15,7 @@ export async function listGames(deps: ApiDeps, input: ListGamesInput): Promise<G
   const where: SQL[] = [];
   if (input.gameType) where.push(eq(games.gameType, input.gameType));
   if (input.status) where.push(eq(games.status, input.status));
-  const rows = deps.db
+  const rows = await deps.db
     .select({
       id: games.id,
       title: games.title,
@@ -28,8 +28,7 @@ export async function listGames(deps: ApiDeps, input: ListGamesInput): Promise<G
     .from(games)
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(games.createdAt), desc(games.id))
-    .limit(LOBBY_LIMIT)
-    .all();
+    .limit(LOBBY_LIMIT);
   return rows.map((row) => gameSummary(row as GameRecord));
 }
 
@@ -38,9 +37,9 @@ export async function listGames(deps: ApiDeps, input: ListGamesInput): Promise<G
  * a CollabCode game's players its latest Run Tests (the testResults event's audience).
  */
 export async function getGame(deps: ApiDeps, viewer: Viewer, id: string): Promise<GameRoomView> {
-  const game = readGame(deps.db, id);
-  const view = gameView(deps.db, game);
-  if (game.gameType !== 'CollabCode' || !mayReadRoom(deps, viewer, id)) return view;
-  const testResults = readTestResults(deps.db, id);
+  const game = await readGame(deps.db, id);
+  const view = await gameView(deps.db, game);
+  if (game.gameType !== 'CollabCode' || !(await mayReadRoom(deps, viewer, id))) return view;
+  const testResults = await readTestResults(deps.db, id);
   return testResults ? { ...view, testResults } : view;
 }

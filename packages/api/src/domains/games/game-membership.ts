@@ -70,7 +70,7 @@ export async function verifyGamePassword(
   viewer: Viewer,
   input: VerifyGamePasswordInput,
 ): Promise<{ ok: boolean }> {
-  const game = readGame(deps.db, input.id);
+  const game = await readGame(deps.db, input.id);
   const ok = await passwordMatches(deps, viewer, game, input.password);
   if (ok && game.passwordHash !== null) await deps.games.passwordPasses.grant(viewer.id, game.id);
   return { ok };
@@ -81,7 +81,7 @@ export async function verifyGamePassword(
  * answer to its prompt (verifyGamePassword) in the last PASSWORD_PASS_MS.
  */
 export async function joinGame(deps: ApiDeps, viewer: Viewer, input: JoinGameInput) {
-  const game = readGame(deps.db, input.id);
+  const game = await readGame(deps.db, input.id);
   // A player coming back to their own room is not asked again.
   if (game.passwordHash !== null && !playersOf(game).includes(viewer.username)) {
     if (!input.password) {

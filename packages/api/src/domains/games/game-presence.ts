@@ -17,8 +17,8 @@ export async function sendPresence(
   viewer: Viewer,
   input: PresenceInput,
 ): Promise<void> {
-  collabCodeGame(readGame(deps.db, input.id));
-  if (!isPlayerNow(deps.db, input.id, viewer.id)) {
+  collabCodeGame(await readGame(deps.db, input.id));
+  if (!(await isPlayerNow(deps.db, input.id, viewer.id))) {
     throw new Refusal({ code: 'FORBIDDEN', message: gameMessages.notAPlayer });
   }
   let update: Uint8Array;
@@ -36,5 +36,9 @@ export async function sendPresence(
 }
 
 /** A presence message reaches the game's players (now), other than the one who sent it. */
-export const mayHearPresence = (deps: ApiDeps, viewer: Viewer, presence: GamePresence): boolean =>
-  presence.from !== viewer.username && isPlayerNow(deps.db, presence.gameId, viewer.id);
+export const mayHearPresence = async (
+  deps: ApiDeps,
+  viewer: Viewer,
+  presence: GamePresence,
+): Promise<boolean> =>
+  presence.from !== viewer.username && (await isPlayerNow(deps.db, presence.gameId, viewer.id));

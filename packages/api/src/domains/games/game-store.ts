@@ -1,4 +1,13 @@
-import { gamePlayers, games, problems, users, type Db, type Executor, type Tx } from '@app/db';
+import {
+  firstRow,
+  gamePlayers,
+  games,
+  problems,
+  users,
+  type Db,
+  type Executor,
+  type Tx,
+} from '@app/db';
 import { collabCodeDeadline, type CollabCodeState, type NimState } from '@app/games';
 import { gameMessages } from '@app/validators';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -30,8 +39,8 @@ const gameColumns = {
 };
 
 /** The game, or NOT_FOUND; inside a write's transaction too. */
-export function readGame(db: Executor, id: string): GameRecord {
-  const row = db.select(gameColumns).from(games).where(eq(games.id, id)).get();
+export async function readGame(db: Executor, id: string): Promise<GameRecord> {
+  const row = await firstRow(db.select(gameColumns).from(games).where(eq(games.id, id)));
   if (!row) throw gameNotFound();
   return row as GameRecord;
 }
@@ -60,15 +69,16 @@ export function gameSummary(game: GameRecord): GameSummary {
 }
 
 /** The room's public view: no password, the deadline worked out, the problem's title. */
-export function gameView(db: Executor, game: GameRecord): GameView {
+export async function gameView(db: Executor, game: GameRecord): Promise<GameView> {
   const summary = gameSummary(game);
   if (game.gameType === 'Nim')
     return { ...summary, gameType: 'Nim', state: game.state, deadline: null };
-  const problem = db
-    .select({ title: problems.title })
-    .from(problems)
-    .where(eq(problems.id, game.state.problemId))
-    .get();
+  const problem = await firstRow(
+    db
+      .select({ title: problems.title })
+      .from(problems)
+      .where(eq(problems.id, game.state.problemId)),
+  );
   return {
     ...summary,
     gameType: 'CollabCode',
@@ -82,44 +92,44 @@ export function gameView(db: Executor, game: GameRecord): GameView {
  * Stores a game's new state (status copied out) and makes game_players match its players: inside
  * the write's transaction. Returns the stored record.
  */
-export function saveGameState<G extends GameRecord>(
+export async function saveGameState<G extends GameRecord>(
   tx: Tx,
   game: G,
   state: G['state'],
   now: Date,
-): G {
+): Promise<G> {
   const next = { ...game, state } as G;
-  tx.update(games)
+  await tx
+    .update(games)
     .set({ state, status: state.status, updatedAt: now })
-    .where(eq(games.id, game.id))
-    .run();
-  syncPlayers(tx, next, now);
+    .where(eq(games.id, game.id));
+  await syncPlayers(tx, next, now);
   return next;
 }
 
 /** game_players = the players in the state (joined now, for those new to it). */
-export function syncPlayers(tx: Tx, game: GameRecord, now: Date): void {
+export async function syncPlayers(tx: Tx, game: GameRecord, now: Date): Promise<void> {
   const names = playersOf(game);
   const ids = names.length
-    ? tx.select({ id: users.id }).from(users).where(inArray(users.username, names)).all()
+    ? await tx.select({ id: users.id }).from(users).where(inArray(users.username, names))
     : [];
   const keep = ids.map((row) => row.id);
-  const current = tx
-    .select({ userId: gamePlayers.userId })
-    .from(gamePlayers)
-    .where(eq(gamePlayers.gameId, game.id))
-    .all()
-    .map((row) => row.userId);
+  const current = (
+    await tx
+      .select({ userId: gamePlayers.userId })
+      .from(gamePlayers)
+      .where(eq(gamePlayers.gameId, game.id))
+  ).map((row) => row.userId);
   for (const userId of current) {
     if (!keep.includes(userId)) {
-      tx.delete(gamePlayers)
-        .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.userId, userId)))
-        .run();
+      await tx
+        .delete(gamePlayers)
+        .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.userId, userId)));
     }
   }
   for (const userId of keep) {
     if (!current.includes(userId)) {
-      tx.insert(gamePlayers).values({ gameId: game.id, userId, joinedAt: now }).run();
+      await tx.insert(gamePlayers).values({ gameId: game.id, userId, joinedAt: now });
     }
   }
 }
@@ -138,13 +148,17 @@ const playerRow = perDb((db) =>
 );
 
 /** Whether the user plays the game now: one primary-key lookup (asked for every private event). */
-export function isPlayerNow(db: Db, gameId: string, userId: number): boolean {
-  return playerRow(db).get({ gameId, userId }) !== undefined;
+export async function isPlayerNow(db: Db, gameId: string, userId: number): Promise<boolean> {
+  return (await firstRow(playerRow(db).execute({ gameId, userId }))) !== undefined;
 }
 
 /** Keeps a CollabCode room's latest Run Tests with the game: inside the write's transaction. */
-export function saveTestResults(tx: Tx, gameId: string, results: GameTestResults): void {
-  tx.update(games).set({ testResults: results }).where(eq(games.id, gameId)).run();
+export async function saveTestResults(
+  tx: Tx,
+  gameId: string,
+  results: GameTestResults,
+): Promise<void> {
+  await tx.update(games).set({ testResults: results }).where(eq(games.id, gameId));
 }
 
 const testResultsRow = perDb((db) =>
@@ -160,8 +174,8 @@ const testResultsRow = perDb((db) =>
  * tests' results are redacted again on the way out: rows kept before figures were withheld still
  * hold theirs.
  */
-export function readTestResults(db: Db, gameId: string): GameTestResults | null {
-  const row = testResultsRow(db).get({ gameId });
+export async function readTestResults(db: Db, gameId: string): Promise<GameTestResults | null> {
+  const row = await firstRow(testResultsRow(db).execute({ gameId }));
   const latest = (row?.testResults ?? null) as GameTestResults | null;
   if (!latest) return null;
   return {

@@ -28,13 +28,13 @@ export async function runGameTests(
   id: string,
   signal?: AbortSignal,
 ) {
-  const game = collabCodeGame(readGame(deps.db, id));
+  const game = collabCodeGame(await readGame(deps.db, id));
   applyRule(() => assertCanEdit(game.state, viewer.username, Date.now()));
-  const code = docText(loadDoc(deps.db, deps.games.docs, id, game.state.problemId));
+  const code = docText(await loadDoc(deps.db, deps.games.docs, id, game.state.problemId));
   if (code.trim() === '') {
     throw new Refusal({ code: 'BAD_REQUEST', message: gameMessages.emptySolution });
   }
-  const problem = readProblemTests(deps.db, game.state.problemId);
+  const problem = await readProblemTests(deps.db, game.state.problemId);
   // The sandbox is slow work: outside the write.
   const results = await runInSandbox(
     deps,
@@ -45,20 +45,20 @@ export async function runGameTests(
   );
   const views: TestResultView[] = resultViews(problem.tests, results, false);
   const allPassed = results.length > 0 && results.every((r) => r.status === PASSING_STATUS);
-  return writeTransaction(deps, (scope) => {
+  return writeTransaction(deps, async (scope) => {
     // Kept with the game too, so a reload or a later player sees the room's latest run.
     const latest = { results: views, by: viewer.username, runAt: scope.now.getTime() };
-    saveTestResults(scope.tx, id, latest);
+    await saveTestResults(scope.tx, id, latest);
     const event = scope.publish('game', id, { type: 'testResults', gameId: id, ...latest });
-    const current = collabCodeGame(readGame(scope.tx, id));
+    const current = collabCodeGame(await readGame(scope.tx, id));
     if (allPassed && current.state.status === GAME_STATUS.inProgress) {
-      const ended = saveAndPublish(
+      const ended = await saveAndPublish(
         scope,
         current,
         endCollabCode(current.state, { winners: [...current.state.players] }),
       );
       return { results: views, event, game: ended.game, stateEvent: ended.event };
     }
-    return { results: views, event, game: gameView(scope.tx, current), stateEvent: null };
+    return { results: views, event, game: await gameView(scope.tx, current), stateEvent: null };
   });
 }

@@ -52,8 +52,8 @@ export interface GameTimer {
  * in progress and its time is up: a second process's timer, or a late alarm, ends it at most once.
  */
 export function endTimedOutGame(deps: ApiDeps, id: string, now: number) {
-  return writeTransaction(deps, (scope) => {
-    const game = collabCodeGame(readGame(scope.tx, id));
+  return writeTransaction(deps, async (scope) => {
+    const game = collabCodeGame(await readGame(scope.tx, id));
     if (game.state.status !== GAME_STATUS.inProgress || !isTimeUp(game.state, now)) return null;
     return saveAndPublish(scope, game, endCollabCode(game.state, { winners: [] }));
   });
@@ -132,12 +132,11 @@ export function createGameTimer(
     }
   };
 
-  const scheduleGamesInProgress = () => {
-    const rows = deps.db
+  const scheduleGamesInProgress = async () => {
+    const rows = await deps.db
       .select({ id: games.id, state: games.state })
       .from(games)
-      .where(and(eq(games.gameType, 'CollabCode'), eq(games.status, GAME_STATUS.inProgress)))
-      .all();
+      .where(and(eq(games.gameType, 'CollabCode'), eq(games.status, GAME_STATUS.inProgress)));
     for (const row of rows) {
       const deadline = collabCodeDeadline(row.state as CollabCodeState);
       if (deadline !== null) schedule(row.id, deadline);
@@ -159,7 +158,7 @@ export function createGameTimer(
     if (stopped) return;
     if (held && !holding) {
       holding = true;
-      scheduleGamesInProgress();
+      await scheduleGamesInProgress();
     } else if (!held && holding) {
       holding = false;
       unscheduleAll();

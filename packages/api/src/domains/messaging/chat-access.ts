@@ -1,4 +1,4 @@
-import { chatParticipants, chats, dialect, type Executor, users } from '@app/db';
+import { firstRow, chatParticipants, chats, dialect, type Executor, users } from '@app/db';
 import { messagingMessages } from '@app/validators';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -12,20 +12,21 @@ import type { ChatEvent } from './events';
  * else's is FORBIDDEN, checked in that order and before anything of the chat is read. Returns the
  * viewer's read position there.
  */
-export function assertParticipant(
+export async function assertParticipant(
   db: Executor,
   chatId: number,
   userId: number,
-): { createdAt: Date; lastReadId: number } {
-  const row = db
-    .select({ createdAt: chats.createdAt, lastReadId: chatParticipants.lastReadId })
-    .from(chats)
-    .leftJoin(
-      chatParticipants,
-      and(eq(chatParticipants.chatId, chats.id), eq(chatParticipants.userId, userId)),
-    )
-    .where(eq(chats.id, chatId))
-    .get();
+): Promise<{ createdAt: Date; lastReadId: number }> {
+  const row = await firstRow(
+    db
+      .select({ createdAt: chats.createdAt, lastReadId: chatParticipants.lastReadId })
+      .from(chats)
+      .leftJoin(
+        chatParticipants,
+        and(eq(chatParticipants.chatId, chats.id), eq(chatParticipants.userId, userId)),
+      )
+      .where(eq(chats.id, chatId)),
+  );
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: messagingMessages.chatNotFound });
   if (row.lastReadId === null) {
     throw new Refusal({ code: 'FORBIDDEN', message: messagingMessages.notParticipant });
@@ -59,7 +60,9 @@ export async function mayReceive(
   viewer: Viewer,
   event: ChatEvent,
 ): Promise<boolean> {
-  const member = membership(deps.db).get({ chatId: event.chatId, userId: viewer.id });
+  const member = await firstRow(
+    membership(deps.db).execute({ chatId: event.chatId, userId: viewer.id }),
+  );
   if (!member) return false;
   switch (event.type) {
     case 'created':
@@ -72,27 +75,31 @@ export async function mayReceive(
 }
 
 /** A chat's participants' names, in the order they joined. */
-export function participantsOf(db: Executor, chatId: number): string[] {
-  return db
-    .select({ username: users.username })
-    .from(chatParticipants)
-    .innerJoin(users, eq(users.id, chatParticipants.userId))
-    .where(eq(chatParticipants.chatId, chatId))
-    .orderBy(asc(chatParticipants.joinedAt), dialect.insertionOrder(chatParticipants))
-    .all()
-    .map((row) => row.username);
+export async function participantsOf(db: Executor, chatId: number): Promise<string[]> {
+  return (
+    await db
+      .select({ username: users.username })
+      .from(chatParticipants)
+      .innerJoin(users, eq(users.id, chatParticipants.userId))
+      .where(eq(chatParticipants.chatId, chatId))
+      .orderBy(asc(chatParticipants.joinedAt), dialect.insertionOrder(chatParticipants))
+  ).map((row) => row.username);
 }
 
 /**
  * A user someone picked to chat with, by name (case does not count, as at sign-in): NOT_FOUND
  * unless they have an account.
  */
-export function findChatPartner(db: Executor, username: string): { id: number; username: string } {
-  const user = db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
-    .get();
+export async function findChatPartner(
+  db: Executor,
+  username: string,
+): Promise<{ id: number; username: string }> {
+  const user = await firstRow(
+    db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt))),
+  );
   if (!user) throw new Refusal({ code: 'NOT_FOUND', message: messagingMessages.userNotFound });
   return user;
 }

@@ -1,4 +1,12 @@
-import { chatMessages, chatParticipants, chats, dialect, type Executor, users } from '@app/db';
+import {
+  firstRow,
+  chatMessages,
+  chatParticipants,
+  chats,
+  dialect,
+  type Executor,
+  users,
+} from '@app/db';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { ApiDeps } from '../../core/deps';
@@ -85,9 +93,9 @@ function toSummary(row: SummaryRow, participants: string[]): ChatSummary {
 export async function listMyChats({ db }: ApiDeps, viewer: Viewer): Promise<ChatSummary[]> {
   const params = { userId: viewer.id };
   // Chats first: nobody leaves a chat, so everyone in these is in the second read too.
-  const rows = myChatRows(db).all(params);
+  const rows = await myChatRows(db).execute(params);
   const participants = new Map<number, string[]>();
-  for (const { chatId, username } of myChatsParticipants(db).all(params)) {
+  for (const { chatId, username } of await myChatsParticipants(db).execute(params)) {
     const list = participants.get(chatId);
     if (list) list.push(username);
     else participants.set(chatId, [username]);
@@ -96,12 +104,18 @@ export async function listMyChats({ db }: ApiDeps, viewer: Viewer): Promise<Chat
 }
 
 /** One of the viewer's chats as their list shows it; the caller has checked they are in it. */
-export function chatSummary(db: Executor, viewerId: number, chatId: number): ChatSummary {
-  const row = summaryRows(db)
-    .where(and(eq(chatParticipants.userId, viewerId), eq(chatParticipants.chatId, chatId)))
-    .get();
+export async function chatSummary(
+  db: Executor,
+  viewerId: number,
+  chatId: number,
+): Promise<ChatSummary> {
+  const row = await firstRow(
+    summaryRows(db).where(
+      and(eq(chatParticipants.userId, viewerId), eq(chatParticipants.chatId, chatId)),
+    ),
+  );
   if (!row) throw new Error(`chat ${chatId} has no participant ${viewerId}`);
-  return toSummary(row, participantsOf(db, chatId));
+  return toSummary(row, await participantsOf(db, chatId));
 }
 
 /** A chat and who is in it: for its participants only. */
@@ -110,6 +124,6 @@ export async function getChat(
   viewer: Viewer,
   chatId: number,
 ): Promise<ChatDetail> {
-  const { createdAt } = assertParticipant(db, chatId, viewer.id);
-  return { id: chatId, participants: participantsOf(db, chatId), createdAt };
+  const { createdAt } = await assertParticipant(db, chatId, viewer.id);
+  return { id: chatId, participants: await participantsOf(db, chatId), createdAt };
 }

@@ -1,4 +1,11 @@
-import { chatParticipants, chats, oneToOneKey, type Executor } from '@app/db';
+import {
+  firstRow,
+  returnedRow,
+  chatParticipants,
+  chats,
+  oneToOneKey,
+  type Executor,
+} from '@app/db';
 import { CreateChatInput, messagingMessages, type AddParticipantInput } from '@app/validators';
 import { and, eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -29,10 +36,10 @@ export const groupInvitees: Allowance = {
  * The people a create names besides the viewer, each once (names match ignoring case): NOT_FOUND
  * for someone without an account, BAD_REQUEST for the viewer themselves.
  */
-function othersOf(tx: Executor, viewer: Viewer, input: CreateChatInput) {
+async function othersOf(tx: Executor, viewer: Viewer, input: CreateChatInput) {
   const others = new Map<number, { id: number; username: string }>();
   for (const name of [input.username, ...(input.alsoWith ?? [])]) {
-    const other = findChatPartner(tx, name);
+    const other = await findChatPartner(tx, name);
     if (other.id === viewer.id) {
       throw new Refusal({ code: 'BAD_REQUEST', message: messagingMessages.chatWithYourself });
     }
@@ -54,35 +61,33 @@ export async function createChat(
   viewer: Viewer,
   input: CreateChatInput,
 ): Promise<CreateChatResult> {
-  return writeTransaction(deps, ({ tx, now, publish }): CreateChatResult => {
-    const others = othersOf(tx, viewer, input);
+  return writeTransaction(deps, async ({ tx, now, publish }): Promise<CreateChatResult> => {
+    const others = await othersOf(tx, viewer, input);
     const pair = others.length === 1 ? others[0] : undefined;
     const key = pair ? oneToOneKey(viewer.id, pair.id) : null;
     if (key !== null) {
-      const existing = tx.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key)).get();
+      const existing = await firstRow(
+        tx.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key)),
+      );
       if (existing) {
-        return { chat: chatSummary(tx, viewer.id, existing.id), created: false, event: null };
+        return { chat: await chatSummary(tx, viewer.id, existing.id), created: false, event: null };
       }
     }
 
-    const { id } = tx
-      .insert(chats)
-      .values({ createdAt: now, pairKey: key })
-      .returning({ id: chats.id })
-      .get();
+    const { id } = await returnedRow(
+      tx.insert(chats).values({ createdAt: now, pairKey: key }).returning({ id: chats.id }),
+    );
     // The creator first, then the others as named; nobody has anything to read yet.
     const people = [{ id: viewer.id, username: viewer.username }, ...others];
-    tx.insert(chatParticipants)
-      .values(
-        people.map((person) => ({
-          chatId: id,
-          userId: person.id,
-          joinedAt: now,
-          joinedAfterId: 0,
-          lastReadId: 0,
-        })),
-      )
-      .run();
+    await tx.insert(chatParticipants).values(
+      people.map((person) => ({
+        chatId: id,
+        userId: person.id,
+        joinedAt: now,
+        joinedAfterId: 0,
+        lastReadId: 0,
+      })),
+    );
     const chat: ChatDetail = {
       id,
       participants: people.map((person) => person.username),
@@ -107,30 +112,31 @@ export async function addParticipant(
   viewer: Viewer,
   input: AddParticipantInput,
 ): Promise<{ participants: string[]; event: PublishedEvent<'chat'> }> {
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    assertParticipant(tx, input.chatId, viewer.id);
-    const user = findChatPartner(tx, input.username);
-    const already = tx
-      .select({ userId: chatParticipants.userId })
-      .from(chatParticipants)
-      .where(and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, user.id)))
-      .get();
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    await assertParticipant(tx, input.chatId, viewer.id);
+    const user = await findChatPartner(tx, input.username);
+    const already = await firstRow(
+      tx
+        .select({ userId: chatParticipants.userId })
+        .from(chatParticipants)
+        .where(
+          and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, user.id)),
+        ),
+    );
     if (already) {
       throw new Refusal({ code: 'CONFLICT', message: messagingMessages.alreadyParticipant });
     }
-    const newest = latestMessageId(tx, input.chatId);
-    tx.insert(chatParticipants)
-      .values({
-        chatId: input.chatId,
-        userId: user.id,
-        joinedAt: now,
-        joinedAfterId: newest,
-        lastReadId: 0,
-      })
-      .run();
+    const newest = await latestMessageId(tx, input.chatId);
+    await tx.insert(chatParticipants).values({
+      chatId: input.chatId,
+      userId: user.id,
+      joinedAt: now,
+      joinedAfterId: newest,
+      lastReadId: 0,
+    });
     // Three or more: no longer the one-to-one chat of any pair.
-    tx.update(chats).set({ pairKey: null }).where(eq(chats.id, input.chatId)).run();
-    const participants = participantsOf(tx, input.chatId);
+    await tx.update(chats).set({ pairKey: null }).where(eq(chats.id, input.chatId));
+    const participants = await participantsOf(tx, input.chatId);
     const event = publish('chat', input.chatId, {
       type: 'newParticipant',
       chatId: input.chatId,

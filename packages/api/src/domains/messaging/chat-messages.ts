@@ -1,4 +1,11 @@
-import { chatMessages, chatParticipants, users, type Executor } from '@app/db';
+import {
+  firstRow,
+  returnedRow,
+  chatMessages,
+  chatParticipants,
+  users,
+  type Executor,
+} from '@app/db';
 import type { ChatMessagesInput, SendChatMessageInput } from '@app/validators';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -35,13 +42,16 @@ export const chatPageStatement = perDb((db) =>
 );
 
 /** The chat's newest message id, 0 when it has none. */
-export function latestMessageId(db: Executor, chatId: number): number {
+export async function latestMessageId(db: Executor, chatId: number): Promise<number> {
   return (
-    db
-      .select({ id: sql<number | null>`max(${chatMessages.id})` })
-      .from(chatMessages)
-      .where(eq(chatMessages.chatId, chatId))
-      .get()?.id ?? 0
+    (
+      await firstRow(
+        db
+          .select({ id: sql<number | null>`max(${chatMessages.id})` })
+          .from(chatMessages)
+          .where(eq(chatMessages.chatId, chatId)),
+      )
+    )?.id ?? 0
   );
 }
 
@@ -51,8 +61,8 @@ export async function listChatMessages(
   viewer: Viewer,
   input: ChatMessagesInput,
 ): Promise<MessagePage> {
-  assertParticipant(db, input.chatId, viewer.id);
-  const rows = chatPageStatement(db).all({ chatId: input.chatId, ...pageBounds(input) });
+  await assertParticipant(db, input.chatId, viewer.id);
+  const rows = await chatPageStatement(db).execute({ chatId: input.chatId, ...pageBounds(input) });
   return toPage(rows, input.limit);
 }
 
@@ -66,19 +76,20 @@ export async function sendChatMessage(
   input: SendChatMessageInput,
 ): Promise<{ message: MessageView; event: PublishedEvent<'chat'> }> {
   return withinMessageLimit(deps, viewer, () =>
-    writeTransaction(deps, ({ tx, now, publish }) => {
-      assertParticipant(tx, input.chatId, viewer.id);
-      const { id } = tx
-        .insert(chatMessages)
-        .values({ chatId: input.chatId, msg: input.msg, msgFrom: viewer.id, msgDateTime: now })
-        .returning({ id: chatMessages.id })
-        .get();
-      tx.update(chatParticipants)
+    writeTransaction(deps, async ({ tx, now, publish }) => {
+      await assertParticipant(tx, input.chatId, viewer.id);
+      const { id } = await returnedRow(
+        tx
+          .insert(chatMessages)
+          .values({ chatId: input.chatId, msg: input.msg, msgFrom: viewer.id, msgDateTime: now })
+          .returning({ id: chatMessages.id }),
+      );
+      await tx
+        .update(chatParticipants)
         .set({ lastReadId: id })
         .where(
           and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, viewer.id)),
-        )
-        .run();
+        );
       const message: MessageView = {
         id,
         msg: input.msg,
@@ -91,7 +102,10 @@ export async function sendChatMessage(
         message,
         lastActivityAt: now,
       });
-      notifyDirectMessage({ tx, now, publish }, viewer, { chatId: input.chatId, messageId: id });
+      await notifyDirectMessage({ tx, now, publish }, viewer, {
+        chatId: input.chatId,
+        messageId: id,
+      });
       return { message, event };
     }),
   );

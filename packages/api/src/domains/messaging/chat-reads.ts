@@ -18,15 +18,15 @@ export async function markChatRead(
   viewer: Viewer,
   chatId: number,
 ): Promise<{ chatId: number; lastReadId: number; event: PublishedEvent<'inbox'> | null }> {
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    const { lastReadId } = assertParticipant(tx, chatId, viewer.id);
-    markChatNotificationsRead({ tx, now, publish }, viewer, chatId);
-    const latest = latestMessageId(tx, chatId);
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    const { lastReadId } = await assertParticipant(tx, chatId, viewer.id);
+    await markChatNotificationsRead({ tx, now, publish }, viewer, chatId);
+    const latest = await latestMessageId(tx, chatId);
     if (latest <= lastReadId) return { chatId, lastReadId, event: null };
-    tx.update(chatParticipants)
+    await tx
+      .update(chatParticipants)
       .set({ lastReadId: latest })
-      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewer.id)))
-      .run();
+      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewer.id)));
     const event = publish('inbox', viewer.username, { type: 'read', chatId, lastReadId: latest });
     return { chatId, lastReadId: latest, event };
   });

@@ -1,4 +1,4 @@
-import { globalMessages, users } from '@app/db';
+import { returnedRow, globalMessages, users } from '@app/db';
 import type { GlobalMessagesInput, SendGlobalMessageInput } from '@app/validators';
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -35,7 +35,7 @@ export async function listGlobalMessages(
   { db }: ApiDeps,
   input: GlobalMessagesInput,
 ): Promise<MessagePage> {
-  return toPage(globalPageStatement(db).all(pageBounds(input)), input.limit);
+  return toPage(await globalPageStatement(db).execute(pageBounds(input)), input.limit);
 }
 
 /** Posts to the global chat room as the viewer, now. */
@@ -45,12 +45,13 @@ export async function sendGlobalMessage(
   input: SendGlobalMessageInput,
 ): Promise<{ message: MessageView; event: PublishedEvent<'message'> }> {
   return withinMessageLimit(deps, viewer, () =>
-    writeTransaction(deps, ({ tx, now, publish }) => {
-      const { id } = tx
-        .insert(globalMessages)
-        .values({ msg: input.msg, msgFrom: viewer.id, msgDateTime: now })
-        .returning({ id: globalMessages.id })
-        .get();
+    writeTransaction(deps, async ({ tx, now, publish }) => {
+      const { id } = await returnedRow(
+        tx
+          .insert(globalMessages)
+          .values({ msg: input.msg, msgFrom: viewer.id, msgDateTime: now })
+          .returning({ id: globalMessages.id }),
+      );
       const message: MessageView = {
         id,
         msg: input.msg,

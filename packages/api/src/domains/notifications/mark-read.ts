@@ -1,4 +1,4 @@
-import { notifications } from '@app/db';
+import { firstRow, notifications } from '@app/db';
 import { notificationMessages } from '@app/validators';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -25,21 +25,21 @@ export async function markNotificationRead(
   id: number,
 ): Promise<MarkReadResult> {
   const mine = and(eq(notifications.id, id), eq(notifications.userId, viewer.id));
-  const row = deps.db
-    .select({ readAt: notifications.readAt })
-    .from(notifications)
-    .where(mine)
-    .get();
+  const row = await firstRow(
+    deps.db.select({ readAt: notifications.readAt }).from(notifications).where(mine),
+  );
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: notificationMessages.notFound });
-  if (row.readAt !== null) return { unreadCount: unreadCountOf(deps.db, viewer.id), event: null };
-  return writeTransaction(deps, ({ tx, now, publish }): MarkReadResult => {
-    const changed = tx
-      .update(notifications)
-      .set({ readAt: now })
-      .where(and(mine, isNull(notifications.readAt)))
-      .returning({ id: notifications.id })
-      .get();
-    const unreadCount = unreadCountOf(tx, viewer.id);
+  if (row.readAt !== null)
+    return { unreadCount: await unreadCountOf(deps.db, viewer.id), event: null };
+  return writeTransaction(deps, async ({ tx, now, publish }): Promise<MarkReadResult> => {
+    const changed = await firstRow(
+      tx
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(mine, isNull(notifications.readAt)))
+        .returning({ id: notifications.id }),
+    );
+    const unreadCount = await unreadCountOf(tx, viewer.id);
     if (!changed) return { unreadCount, event: null };
     const event = publish('notification', viewer.username, {
       type: 'read',
@@ -55,14 +55,13 @@ export async function markAllNotificationsRead(
   deps: ApiDeps,
   viewer: Viewer,
 ): Promise<MarkReadResult> {
-  if (unreadCountOf(deps.db, viewer.id) === 0) return { unreadCount: 0, event: null };
-  return writeTransaction(deps, ({ tx, now, publish }): MarkReadResult => {
-    const read = tx
+  if ((await unreadCountOf(deps.db, viewer.id)) === 0) return { unreadCount: 0, event: null };
+  return writeTransaction(deps, async ({ tx, now, publish }): Promise<MarkReadResult> => {
+    const read = await tx
       .update(notifications)
       .set({ readAt: now })
       .where(and(eq(notifications.userId, viewer.id), isNull(notifications.readAt)))
-      .returning({ id: notifications.id })
-      .all();
+      .returning({ id: notifications.id });
     if (read.length === 0) return { unreadCount: 0, event: null };
     const upToId = read.reduce((max, row) => Math.max(max, row.id), 0);
     const event = publish('notification', viewer.username, {
@@ -78,8 +77,12 @@ export async function markAllNotificationsRead(
  * Inside the write that marks a chat read: its direct-message notifications are read too, so the
  * bell does not keep news the viewer has just seen in the chat.
  */
-export function markChatNotificationsRead(scope: WriteScope, viewer: Viewer, chatId: number): void {
-  const read = scope.tx
+export async function markChatNotificationsRead(
+  scope: WriteScope,
+  viewer: Viewer,
+  chatId: number,
+): Promise<void> {
+  const read = await scope.tx
     .update(notifications)
     .set({ readAt: scope.now })
     .where(
@@ -89,12 +92,11 @@ export function markChatNotificationsRead(scope: WriteScope, viewer: Viewer, cha
         isNull(notifications.readAt),
       ),
     )
-    .returning({ id: notifications.id })
-    .all();
+    .returning({ id: notifications.id });
   if (read.length === 0) return;
   scope.publish('notification', viewer.username, {
     type: 'read',
     ids: read.map((row) => row.id),
-    unreadCount: unreadCountOf(scope.tx, viewer.id),
+    unreadCount: await unreadCountOf(scope.tx, viewer.id),
   });
 }

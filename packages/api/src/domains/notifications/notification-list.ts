@@ -13,7 +13,7 @@ export async function listNotifications(
   viewer: Viewer,
   input: { cursor?: NotificationListInput['cursor']; limit: number },
 ): Promise<NotificationPage> {
-  const rows = notificationViews(db, viewer.id, input.cursor ?? null, input.limit + 1);
+  const rows = await notificationViews(db, viewer.id, input.cursor ?? null, input.limit + 1);
   const items = rows.slice(0, input.limit);
   const oldest = items.at(-1);
   return { items, nextCursor: rows.length > input.limit && oldest ? oldest.id : null };

@@ -1,4 +1,5 @@
 import {
+  firstRow,
   answers,
   chatMessages,
   comments,
@@ -74,11 +75,15 @@ function toView(row: Row): NotificationView {
   };
 }
 
-function selectViews(db: Executor, where: SQL | undefined, limit: number): NotificationView[] {
-  return selectRows(db, where, limit).map(toView);
+async function selectViews(
+  db: Executor,
+  where: SQL | undefined,
+  limit: number,
+): Promise<NotificationView[]> {
+  return (await selectRows(db, where, limit)).map(toView);
 }
 
-function selectRows(db: Executor, where: SQL | undefined, limit: number) {
+async function selectRows(db: Executor, where: SQL | undefined, limit: number) {
   return db
     .select(columns)
     .from(notifications)
@@ -89,29 +94,30 @@ function selectRows(db: Executor, where: SQL | undefined, limit: number) {
     .leftJoin(chatMessages, eq(chatMessages.id, notifications.messageId))
     .where(where)
     .orderBy(desc(notifications.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
-type Row = ReturnType<typeof selectRows>[number];
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
 /** One notification of its owner's, as they see it; null when it is not theirs or does not exist. */
-export function notificationView(
+export async function notificationView(
   db: Executor,
   userId: number,
   id: number,
-): NotificationView | null {
+): Promise<NotificationView | null> {
   return (
-    selectViews(db, and(eq(notifications.userId, userId), eq(notifications.id, id)), 1)[0] ?? null
+    (
+      await selectViews(db, and(eq(notifications.userId, userId), eq(notifications.id, id)), 1)
+    )[0] ?? null
   );
 }
 
 /** Up to `limit` of the user's notifications, newest first, older than `before` when given. */
-export function notificationViews(
+export async function notificationViews(
   db: Executor,
   userId: number,
   before: number | null,
   limit: number,
-): NotificationView[] {
+): Promise<NotificationView[]> {
   const where = and(
     eq(notifications.userId, userId),
     before === null ? undefined : lt(notifications.id, before),
@@ -120,12 +126,15 @@ export function notificationViews(
 }
 
 /** How many of the user's notifications are unread (the partial index holds exactly those). */
-export function unreadCountOf(db: Executor, userId: number): number {
+export async function unreadCountOf(db: Executor, userId: number): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-      .get()?.n ?? 0
+    (
+      await firstRow(
+        db
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+      )
+    )?.n ?? 0
   );
 }

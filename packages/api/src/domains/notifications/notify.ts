@@ -1,4 +1,5 @@
 import {
+  firstRow,
   answers,
   chatParticipants,
   notifications,
@@ -52,14 +53,15 @@ const placeOf = (post: PostRef) => ({
 });
 
 /** The account behind a user id, if it still exists. */
-function liveAccount(tx: Executor, userId: number | undefined): Recipient | null {
+async function liveAccount(tx: Executor, userId: number | undefined): Promise<Recipient | null> {
   if (userId === undefined) return null;
   return (
-    tx
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .get() ?? null
+    (await firstRow(
+      tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt))),
+    )) ?? null
   );
 }
 
@@ -67,21 +69,27 @@ function liveAccount(tx: Executor, userId: number | undefined): Recipient | null
  * Stores one notification and publishes it on its owner's topic, with their new unread count. A
  * second one of the same kind about the same subject is not stored (the unique index).
  */
-function tell(scope: WriteScope, actor: Viewer, to: Recipient, what: NewNotification): void {
+async function tell(
+  scope: WriteScope,
+  actor: Viewer,
+  to: Recipient,
+  what: NewNotification,
+): Promise<void> {
   if (to.id === actor.id) return;
-  const row = scope.tx
-    .insert(notifications)
-    .values({ ...what, userId: to.id, actorId: actor.id, createdAt: scope.now })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id })
-    .get();
+  const row = await firstRow(
+    scope.tx
+      .insert(notifications)
+      .values({ ...what, userId: to.id, actorId: actor.id, createdAt: scope.now })
+      .onConflictDoNothing()
+      .returning({ id: notifications.id }),
+  );
   if (!row) return;
-  const notification = notificationView(scope.tx, to.id, row.id);
+  const notification = await notificationView(scope.tx, to.id, row.id);
   if (!notification) return;
   scope.publish('notification', to.username, {
     type: 'created',
     notification,
-    unreadCount: unreadCountOf(scope.tx, to.id),
+    unreadCount: await unreadCountOf(scope.tx, to.id),
   });
 }
 
@@ -90,16 +98,16 @@ function tell(scope: WriteScope, actor: Viewer, to: Recipient, what: NewNotifica
  * author) hears of it once: not again when the post is edited, nor when they were already told of
  * the post otherwise (an asker told of an answer that also mentions them gets one notification).
  */
-export function notifyMentions(
+export async function notifyMentions(
   scope: WriteScope,
   actor: Viewer,
   post: PostRef,
   text: string,
-): void {
+): Promise<void> {
   const names = mentionedNames(text);
   if (names.length === 0) return;
   const subject = subjectOf(post);
-  const mentioned = scope.tx
+  const mentioned = await scope.tx
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(
@@ -110,82 +118,80 @@ export function notifyMentions(
       ),
     )
     .orderBy(asc(users.id))
-    .limit(MENTIONS_PER_POST)
-    .all();
+    .limit(MENTIONS_PER_POST);
   for (const user of mentioned) {
-    const already = scope.tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(and(eq(notifications.userId, user.id), eq(notifications.subject, subject)))
-      .get();
+    const already = await firstRow(
+      scope.tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), eq(notifications.subject, subject))),
+    );
     if (already) continue;
-    tell(scope, actor, user, { kind: 'mention', subject, ...placeOf(post) });
+    await tell(scope, actor, user, { kind: 'mention', subject, ...placeOf(post) });
   }
 }
 
 /** A new answer: the asker hears of it, and everyone it mentions. */
-export function notifyNewAnswer(
+export async function notifyNewAnswer(
   scope: WriteScope,
   actor: Viewer,
   post: { qid: number; answerId: number },
   text: string,
-): void {
-  const asker = scope.tx
-    .select({ id: questions.askedBy })
-    .from(questions)
-    .where(eq(questions.id, post.qid))
-    .get();
-  const to = liveAccount(scope.tx, asker?.id);
-  if (to) tell(scope, actor, to, { kind: 'answer', subject: subjectOf(post), ...placeOf(post) });
-  notifyMentions(scope, actor, post, text);
+): Promise<void> {
+  const asker = await firstRow(
+    scope.tx.select({ id: questions.askedBy }).from(questions).where(eq(questions.id, post.qid)),
+  );
+  const to = await liveAccount(scope.tx, asker?.id);
+  if (to)
+    await tell(scope, actor, to, { kind: 'answer', subject: subjectOf(post), ...placeOf(post) });
+  await notifyMentions(scope, actor, post, text);
 }
 
 /** A new comment: the author of the post it is on hears of it, and everyone it mentions. */
-export function notifyNewComment(
+export async function notifyNewComment(
   scope: WriteScope,
   actor: Viewer,
   post: { qid: number; answerId: number | null; commentId: number },
   text: string,
-): void {
+): Promise<void> {
   const author =
     post.answerId === null
-      ? scope.tx
-          .select({ id: questions.askedBy })
-          .from(questions)
-          .where(eq(questions.id, post.qid))
-          .get()
-      : scope.tx
-          .select({ id: answers.ansBy })
-          .from(answers)
-          .where(eq(answers.id, post.answerId))
-          .get();
-  const to = liveAccount(scope.tx, author?.id);
-  if (to) tell(scope, actor, to, { kind: 'comment', subject: subjectOf(post), ...placeOf(post) });
-  notifyMentions(scope, actor, post, text);
+      ? await firstRow(
+          scope.tx
+            .select({ id: questions.askedBy })
+            .from(questions)
+            .where(eq(questions.id, post.qid)),
+        )
+      : await firstRow(
+          scope.tx.select({ id: answers.ansBy }).from(answers).where(eq(answers.id, post.answerId)),
+        );
+  const to = await liveAccount(scope.tx, author?.id);
+  if (to)
+    await tell(scope, actor, to, { kind: 'comment', subject: subjectOf(post), ...placeOf(post) });
+  await notifyMentions(scope, actor, post, text);
 }
 
 /** The asker accepted an answer: its author hears of it, once per answer. */
-export function notifyAccepted(
+export async function notifyAccepted(
   scope: WriteScope,
   actor: Viewer,
   post: { qid: number; answerId: number },
-): void {
-  const answer = scope.tx
-    .select({ id: answers.ansBy })
-    .from(answers)
-    .where(eq(answers.id, post.answerId))
-    .get();
-  const to = liveAccount(scope.tx, answer?.id);
-  if (to) tell(scope, actor, to, { kind: 'accepted', subject: subjectOf(post), ...placeOf(post) });
+): Promise<void> {
+  const answer = await firstRow(
+    scope.tx.select({ id: answers.ansBy }).from(answers).where(eq(answers.id, post.answerId)),
+  );
+  const to = await liveAccount(scope.tx, answer?.id);
+  if (to)
+    await tell(scope, actor, to, { kind: 'accepted', subject: subjectOf(post), ...placeOf(post) });
 }
 
 /** A direct message: every other participant of the chat hears of it. */
-export function notifyDirectMessage(
+export async function notifyDirectMessage(
   scope: WriteScope,
   actor: Viewer,
   message: { chatId: number; messageId: number },
-): void {
-  const others = scope.tx
+): Promise<void> {
+  const others = await scope.tx
     .select({ id: users.id, username: users.username })
     .from(chatParticipants)
     .innerJoin(users, eq(users.id, chatParticipants.userId))
@@ -195,10 +201,9 @@ export function notifyDirectMessage(
         ne(chatParticipants.userId, actor.id),
         isNull(users.deletedAt),
       ),
-    )
-    .all();
+    );
   for (const to of others) {
-    tell(scope, actor, to, {
+    await tell(scope, actor, to, {
       kind: 'message',
       subject: `message:${message.messageId}`,
       chatId: message.chatId,

@@ -1,4 +1,4 @@
-import { problems, problemTestCases } from '@app/db';
+import { returnedRow, problems, problemTestCases } from '@app/db';
 import { PROBLEM_PREVIEW_MAX, problemMessages, type CreateProblemData } from '@app/validators';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
@@ -39,30 +39,29 @@ export async function createProblem(
       message: problemMessages.solutionFails(failure.number, failure.result.status),
     });
   }
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    const { id } = tx
-      .insert(problems)
-      .values({
-        title: input.title,
-        problemText: input.problemText,
-        functionSignature: input.functionSignature,
-        suggestedSolution: input.suggestedSolution,
-        postedBy: viewer.id,
-        createdAt: now,
-        searchKey: problemSearchKey(input.title, input.problemText),
-      })
-      .returning({ id: problems.id })
-      .get();
-    tx.insert(problemTestCases)
-      .values(
-        input.testCases.map((test, position) => ({
-          problemId: id,
-          position,
-          testCode: test.testCode,
-          hidden: test.hidden,
-        })),
-      )
-      .run();
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    const { id } = await returnedRow(
+      tx
+        .insert(problems)
+        .values({
+          title: input.title,
+          problemText: input.problemText,
+          functionSignature: input.functionSignature,
+          suggestedSolution: input.suggestedSolution,
+          postedBy: viewer.id,
+          createdAt: now,
+          searchKey: problemSearchKey(input.title, input.problemText),
+        })
+        .returning({ id: problems.id }),
+    );
+    await tx.insert(problemTestCases).values(
+      input.testCases.map((test, position) => ({
+        problemId: id,
+        position,
+        testCode: test.testCode,
+        hidden: test.hidden,
+      })),
+    );
     const problem: ProblemSummary = {
       id,
       title: input.title,

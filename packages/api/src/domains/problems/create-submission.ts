@@ -1,4 +1,4 @@
-import { submissions } from '@app/db';
+import { returnedRow, submissions } from '@app/db';
 import { charCount, lineCount, problemMessages, type CreateSubmissionInput } from '@app/validators';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
@@ -22,7 +22,7 @@ export async function createSubmission(
   input: CreateSubmissionInput,
   signal?: AbortSignal,
 ): Promise<{ submission: SubmissionRow; event: PublishedEvent<'problem'> }> {
-  const problem = readProblemTests(deps.db, input.problemId);
+  const problem = await readProblemTests(deps.db, input.problemId);
   const results = await runInSandbox(
     deps,
     viewer,
@@ -35,20 +35,21 @@ export async function createSubmission(
   }
   const figures = meanFigures(results);
   const measures = { codeLength: charCount(input.code), lineCount: lineCount(input.code) };
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    assertProblemExists(tx, input.problemId);
-    const { id } = tx
-      .insert(submissions)
-      .values({
-        problemId: input.problemId,
-        submissionBy: viewer.id,
-        submissionCode: input.code,
-        ...figures,
-        ...measures,
-        createdAt: now,
-      })
-      .returning({ id: submissions.id })
-      .get();
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    await assertProblemExists(tx, input.problemId);
+    const { id } = await returnedRow(
+      tx
+        .insert(submissions)
+        .values({
+          problemId: input.problemId,
+          submissionBy: viewer.id,
+          submissionCode: input.code,
+          ...figures,
+          ...measures,
+          createdAt: now,
+        })
+        .returning({ id: submissions.id }),
+    );
     const submission: SubmissionRow = {
       id,
       problemId: input.problemId,

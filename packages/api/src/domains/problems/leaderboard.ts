@@ -1,4 +1,4 @@
-import { problems, submissions, type Db } from '@app/db';
+import { firstRow, problems, submissions, type Db } from '@app/db';
 import {
   LEADERBOARD_SIZE,
   type ListSubmissionsInput,
@@ -52,12 +52,16 @@ export async function listSubmissions(
   { db }: ApiDeps,
   input: ListSubmissionsInput,
 ): Promise<SubmissionRow[]> {
-  if (!problemExists(db).get({ id: input.problemId })) throw problemNotFound();
+  if (!(await firstRow(problemExists(db).execute({ id: input.problemId }))))
+    throw problemNotFound();
   const sort = input.sort ?? 'date';
   const direction = input.direction ?? 'desc';
   const map = statements(db);
   const key = `${sort}|${direction}`;
   let statement = map.get(key);
   if (!statement) map.set(key, (statement = buildStatement(db, sort, direction)));
-  return statement.all({ problemId: input.problemId, limit: input.limit ?? LEADERBOARD_SIZE });
+  return statement.execute({
+    problemId: input.problemId,
+    limit: input.limit ?? LEADERBOARD_SIZE,
+  });
 }

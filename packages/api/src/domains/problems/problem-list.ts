@@ -1,4 +1,4 @@
-import { type Db, dialect, problems } from '@app/db';
+import { firstRow, type Db, dialect, problems } from '@app/db';
 import {
   PROBLEMS_PAGE_SIZE,
   problemMessages,
@@ -163,10 +163,14 @@ export async function listProblems(
 ): Promise<ProblemPage> {
   const request = resolve(input);
   const { pattern, limit } = request;
-  const total = (pattern ? countMatching(db).get({ pattern }) : countAll(db).get())?.n ?? 0;
+  const total =
+    (pattern
+      ? await firstRow(countMatching(db).execute({ pattern }))
+      : await firstRow(countAll(db).execute())
+    )?.n ?? 0;
   if (total === 0) return { items: [], nextCursor: null, total };
   const { statement, params } = pageParts(db, request);
-  const rows = statement.all(params);
+  const rows = await statement.execute(params);
   const items = rows.slice(0, limit).map((row): ProblemSummary => ({
     ...row,
     voteScore: voteScore(row.upVoteCount, row.downVoteCount),
@@ -178,7 +182,7 @@ export async function listProblems(
 }
 
 /** EXPLAIN QUERY PLAN of the statement a list request runs: for tests and for looking into slow lists. */
-export function explainListProblems(db: Db, input: ListProblemsInput): string[] {
+export async function explainListProblems(db: Db, input: ListProblemsInput): Promise<string[]> {
   const { statement, params } = pageParts(db, resolve(input));
   const { sql: text, params: bound } = statement.getQuery();
   const values = bound.map((value) => (value instanceof Placeholder ? params[value.name] : value));

@@ -1,4 +1,4 @@
-import { problems } from '@app/db';
+import { firstRow, problems } from '@app/db';
 import { voteScore } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -38,14 +38,14 @@ export async function getProblem(
   viewer: Viewer | null,
   id: number,
 ): Promise<ProblemDetail> {
-  const row = problemRow(db).get({ id });
+  const row = await firstRow(problemRow(db).execute({ id }));
   if (!row) throw problemNotFound();
   const { authorId, ...problem } = row;
   return {
     ...problem,
     isAuthor: viewer?.id === authorId,
-    ...testsVisibleTo(readProblemTests(db, id), viewer?.id ?? null),
-    ...votesOnProblem(db, id, viewer?.id ?? null),
+    ...testsVisibleTo(await readProblemTests(db, id), viewer?.id ?? null),
+    ...(await votesOnProblem(db, id, viewer?.id ?? null)),
     voteScore: voteScore(row.upVoteCount, row.downVoteCount),
   };
 }

@@ -1,4 +1,4 @@
-import { problems, problemTestCases, type Db, type Executor } from '@app/db';
+import { firstRow, problems, problemTestCases, type Db, type Executor } from '@app/db';
 import { problemMessages } from '@app/validators';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Refusal } from '../../core/errors';
@@ -42,23 +42,22 @@ export function problemNotFound(): Refusal {
 }
 
 /** Who posted the problem, or NOT_FOUND; inside a write's transaction too. */
-export function assertProblemExists(db: Executor, id: number): { authorId: number } {
-  const row = db
-    .select({ authorId: problems.postedBy })
-    .from(problems)
-    .where(eq(problems.id, id))
-    .get();
+export async function assertProblemExists(db: Executor, id: number): Promise<{ authorId: number }> {
+  const row = await firstRow(
+    db.select({ authorId: problems.postedBy }).from(problems).where(eq(problems.id, id)),
+  );
   if (!row) throw problemNotFound();
   return row;
 }
 
 /** Every test of a problem, in order, with who posted it; NOT_FOUND when there is no such problem. */
-export function readProblemTests(db: Db, problemId: number): ProblemTests {
-  const author = authorOf(db).get({ id: problemId });
+export async function readProblemTests(db: Db, problemId: number): Promise<ProblemTests> {
+  const author = await firstRow(authorOf(db).execute({ id: problemId }));
   if (!author) throw problemNotFound();
-  const tests = testsOf(db)
-    .all({ id: problemId })
-    .map((row, i): StoredTestCase => ({ number: i + 1, ...row }));
+  const tests = (await testsOf(db).execute({ id: problemId })).map((row, i): StoredTestCase => ({
+    number: i + 1,
+    ...row,
+  }));
   return { problemId, authorId: author.authorId, tests };
 }
 

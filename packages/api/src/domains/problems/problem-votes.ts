@@ -26,11 +26,11 @@ const problemVoteTables: VoteTables = {
 };
 
 /** Who voted which way (in the order they first voted), and how the given user voted. */
-export const votesOnProblem = (
+export const votesOnProblem = async (
   db: Executor,
   problemId: number,
   viewerId: number | null,
-): ProblemVotes => votesOn(problemVoteTables, db, problemId, viewerId);
+): Promise<ProblemVotes> => votesOn(problemVoteTables, db, problemId, viewerId);
 
 /**
  * Votes on a problem with the one toggle rule questions use (core/vote-toggle): the vote row, the
@@ -42,9 +42,15 @@ export function voteOnProblem(
   viewer: Viewer,
   input: ProblemVoteInput,
 ): Promise<{ myVote: MyVote; event: PublishedEvent<'problem'> }> {
-  return writeTransaction(deps, ({ tx, publish }) => {
-    assertProblemExists(tx, input.id);
-    const { myVote, state } = castVote(problemVoteTables, tx, input.id, viewer.id, input.vote);
+  return writeTransaction(deps, async ({ tx, publish }) => {
+    await assertProblemExists(tx, input.id);
+    const { myVote, state } = await castVote(
+      problemVoteTables,
+      tx,
+      input.id,
+      viewer.id,
+      input.vote,
+    );
     const event = publish('problem', input.id, { type: 'voted', problemId: input.id, ...state });
     return { myVote, event };
   });

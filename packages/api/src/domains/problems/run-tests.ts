@@ -39,7 +39,7 @@ export async function runProblemTests(
   input: RunProblemTestsInput,
   signal?: AbortSignal,
 ): Promise<TestResultView[]> {
-  const problem = readProblemTests(deps.db, input.problemId);
+  const problem = await readProblemTests(deps.db, input.problemId);
   const results = await runInSandbox(
     deps,
     viewer,

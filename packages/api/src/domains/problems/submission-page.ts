@@ -1,4 +1,4 @@
-import { problems, submissions } from '@app/db';
+import { firstRow, problems, submissions } from '@app/db';
 import { problemMessages } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -24,7 +24,7 @@ const submissionRow = perDb((db) =>
 
 /** The Submission view: the submitted code, its figures, and the problem it solves (never its tests). */
 export async function getSubmission({ db }: ApiDeps, id: number): Promise<SubmissionDetail> {
-  const row = submissionRow(db).get({ id });
+  const row = await firstRow(submissionRow(db).execute({ id }));
   if (!row) {
     throw new Refusal({ code: 'NOT_FOUND', message: problemMessages.submissionNotFound });
   }

@@ -1,4 +1,4 @@
-import { questions } from '@app/db';
+import { firstRow, returnedRow, questions } from '@app/db';
 import { answerMessages, type AcceptAnswerInput } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -19,13 +19,14 @@ export function setAcceptedAnswer(
   viewer: Viewer,
   input: AcceptAnswerInput & { accepted: boolean },
 ): Promise<{ acceptedAnswerId: number | null; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    const { qid } = findAnswer(tx, input.answerId);
-    const question = tx
-      .select({ askedBy: questions.askedBy, acceptedAnswerId: questions.acceptedAnswerId })
-      .from(questions)
-      .where(eq(questions.id, qid))
-      .get();
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    const { qid } = await findAnswer(tx, input.answerId);
+    const question = await firstRow(
+      tx
+        .select({ askedBy: questions.askedBy, acceptedAnswerId: questions.acceptedAnswerId })
+        .from(questions)
+        .where(eq(questions.id, qid)),
+    );
     if (question?.askedBy !== viewer.id)
       throw new Refusal({ code: 'FORBIDDEN', message: answerMessages.onlyAskerAccepts });
     const acceptedAnswerId = input.accepted
@@ -33,12 +34,13 @@ export function setAcceptedAnswer(
       : question.acceptedAnswerId === input.answerId
         ? null
         : question.acceptedAnswerId;
-    const { acceptVersion } = tx
-      .update(questions)
-      .set({ acceptedAnswerId, acceptVersion: sql`${questions.acceptVersion} + 1` })
-      .where(eq(questions.id, qid))
-      .returning({ acceptVersion: questions.acceptVersion })
-      .get();
+    const { acceptVersion } = await returnedRow(
+      tx
+        .update(questions)
+        .set({ acceptedAnswerId, acceptVersion: sql`${questions.acceptVersion} + 1` })
+        .where(eq(questions.id, qid))
+        .returning({ acceptVersion: questions.acceptVersion }),
+    );
     const event = publish('question', qid, {
       type: 'accepted',
       qid,
@@ -46,7 +48,7 @@ export function setAcceptedAnswer(
       acceptVersion,
     });
     if (input.accepted)
-      notifyAccepted({ tx, now, publish }, viewer, { qid, answerId: input.answerId });
+      await notifyAccepted({ tx, now, publish }, viewer, { qid, answerId: input.answerId });
     return { acceptedAnswerId, event };
   });
 }

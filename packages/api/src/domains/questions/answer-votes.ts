@@ -36,9 +36,15 @@ export function voteOnAnswer(
   viewer: Viewer,
   input: AnswerVoteInput,
 ): Promise<{ myVote: MyVote; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, ({ tx, publish }) => {
-    const { qid } = findAnswer(tx, input.answerId);
-    const { myVote, state } = castVote(answerVoteTables, tx, input.answerId, viewer.id, input.vote);
+  return writeTransaction(deps, async ({ tx, publish }) => {
+    const { qid } = await findAnswer(tx, input.answerId);
+    const { myVote, state } = await castVote(
+      answerVoteTables,
+      tx,
+      input.answerId,
+      viewer.id,
+      input.vote,
+    );
     const event = publish('question', qid, {
       type: 'answerVoted',
       qid,

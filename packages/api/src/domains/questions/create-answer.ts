@@ -1,4 +1,4 @@
-import { answers, questions } from '@app/db';
+import { returnedRow, answers, questions } from '@app/db';
 import type { CreateAnswerInput } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -15,19 +15,21 @@ export function createAnswer(
   viewer: Viewer,
   input: CreateAnswerInput,
 ): Promise<{ answer: AnswerView; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    assertQuestionExists(tx, input.qid);
-    const { id } = tx
-      .insert(answers)
-      .values({ questionId: input.qid, text: input.text, ansBy: viewer.id, ansDateTime: now })
-      .returning({ id: answers.id })
-      .get();
-    const row = tx
-      .update(questions)
-      .set({ answerCount: sql`${questions.answerCount} + 1`, lastActivityAt: now })
-      .where(eq(questions.id, input.qid))
-      .returning({ answerCount: questions.answerCount })
-      .get();
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    await assertQuestionExists(tx, input.qid);
+    const { id } = await returnedRow(
+      tx
+        .insert(answers)
+        .values({ questionId: input.qid, text: input.text, ansBy: viewer.id, ansDateTime: now })
+        .returning({ id: answers.id }),
+    );
+    const row = await returnedRow(
+      tx
+        .update(questions)
+        .set({ answerCount: sql`${questions.answerCount} + 1`, lastActivityAt: now })
+        .where(eq(questions.id, input.qid))
+        .returning({ answerCount: questions.answerCount }),
+    );
     const answer: AnswerView = {
       id,
       text: input.text,
@@ -49,7 +51,12 @@ export function createAnswer(
       answerCount: row?.answerCount ?? 0,
       lastActivityAt: now,
     });
-    notifyNewAnswer({ tx, now, publish }, viewer, { qid: input.qid, answerId: id }, input.text);
+    await notifyNewAnswer(
+      { tx, now, publish },
+      viewer,
+      { qid: input.qid, answerId: id },
+      input.text,
+    );
     return { answer, event };
   });
 }

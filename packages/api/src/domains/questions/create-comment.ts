@@ -1,4 +1,4 @@
-import { answers, comments, questions, type Executor } from '@app/db';
+import { firstRow, returnedRow, answers, comments, questions, type Executor } from '@app/db';
 import { questionMessages, type CreateCommentInput } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -11,16 +11,17 @@ import { assertQuestionExists } from './question-exists';
 import type { CommentView } from './shapes';
 
 /** The question a comment's parent belongs to; NOT_FOUND when the parent does not exist. */
-function questionOfParent(tx: Executor, input: Pick<CreateCommentInput, 'id' | 'type'>): number {
+async function questionOfParent(
+  tx: Executor,
+  input: Pick<CreateCommentInput, 'id' | 'type'>,
+): Promise<number> {
   if (input.type === 'question') {
-    assertQuestionExists(tx, input.id);
+    await assertQuestionExists(tx, input.id);
     return input.id;
   }
-  const answer = tx
-    .select({ qid: answers.questionId })
-    .from(answers)
-    .where(eq(answers.id, input.id))
-    .get();
+  const answer = await firstRow(
+    tx.select({ qid: answers.questionId }).from(answers).where(eq(answers.id, input.id)),
+  );
   if (!answer) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.answerNotFound });
   return answer.qid;
 }
@@ -31,15 +32,16 @@ export function createComment(
   viewer: Viewer,
   input: CreateCommentInput,
 ): Promise<{ comment: CommentView; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    const qid = questionOfParent(tx, input);
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    const qid = await questionOfParent(tx, input);
     const parent = input.type === 'question' ? { questionId: input.id } : { answerId: input.id };
-    const { id } = tx
-      .insert(comments)
-      .values({ ...parent, text: input.text, commentBy: viewer.id, commentDateTime: now })
-      .returning({ id: comments.id })
-      .get();
-    tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, qid)).run();
+    const { id } = await returnedRow(
+      tx
+        .insert(comments)
+        .values({ ...parent, text: input.text, commentBy: viewer.id, commentDateTime: now })
+        .returning({ id: comments.id }),
+    );
+    await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, qid));
     const comment: CommentView = {
       id,
       text: input.text,
@@ -54,7 +56,12 @@ export function createComment(
       lastActivityAt: now,
     });
     const answerId = input.type === 'answer' ? input.id : null;
-    notifyNewComment({ tx, now, publish }, viewer, { qid, answerId, commentId: id }, input.text);
+    await notifyNewComment(
+      { tx, now, publish },
+      viewer,
+      { qid, answerId, commentId: id },
+      input.text,
+    );
     return { comment, event };
   });
 }

@@ -1,4 +1,4 @@
-import { questions, questionTags } from '@app/db';
+import { returnedRow, questions, questionTags } from '@app/db';
 import type { CreateQuestionInput } from '@app/validators';
 import type { ApiDeps } from '../../core/deps';
 import type { PublishedEvent } from '../../core/topics';
@@ -14,22 +14,23 @@ export function createQuestion(
   viewer: Viewer,
   input: CreateQuestionInput,
 ): Promise<{ question: QuestionSummary; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    const tags = findOrCreateTags(tx, input.tags);
-    const { id } = tx
-      .insert(questions)
-      .values({
-        title: input.title,
-        text: input.text,
-        askedBy: viewer.id,
-        askDateTime: now,
-        lastActivityAt: now,
-      })
-      .returning({ id: questions.id })
-      .get();
-    tx.insert(questionTags)
-      .values(tags.map((tag, position) => ({ questionId: id, tagId: tag.id, position })))
-      .run();
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    const tags = await findOrCreateTags(tx, input.tags);
+    const { id } = await returnedRow(
+      tx
+        .insert(questions)
+        .values({
+          title: input.title,
+          text: input.text,
+          askedBy: viewer.id,
+          askDateTime: now,
+          lastActivityAt: now,
+        })
+        .returning({ id: questions.id }),
+    );
+    await tx
+      .insert(questionTags)
+      .values(tags.map((tag, position) => ({ questionId: id, tagId: tag.id, position })));
     const question: QuestionSummary = {
       id,
       title: input.title,
@@ -46,7 +47,7 @@ export function createQuestion(
       hasAcceptedAnswer: false,
     };
     const event = publish('question', id, { type: 'created', qid: id, question });
-    notifyMentions({ tx, now, publish }, viewer, { qid: id }, input.text);
+    await notifyMentions({ tx, now, publish }, viewer, { qid: id }, input.text);
     return { question, event };
   });
 }

@@ -1,4 +1,6 @@
 import {
+  firstRow,
+  returnedRow,
   answerRevisions,
   answers,
   questionRevisions,
@@ -23,14 +25,13 @@ import { findOrCreateTags } from './tags';
 const forbidden = (message: string) => new Refusal({ code: 'FORBIDDEN', message });
 const nothingChanged = () => new Refusal({ code: 'BAD_REQUEST', message: editMessages.noChanges });
 
-function currentTags(tx: Executor, qid: number): TagView[] {
+async function currentTags(tx: Executor, qid: number): Promise<TagView[]> {
   return tx
     .select({ id: tags.id, name: tags.name, description: tags.description })
     .from(questionTags)
     .innerJoin(tags, eq(tags.id, questionTags.tagId))
     .where(eq(questionTags.questionId, qid))
-    .orderBy(asc(questionTags.position))
-    .all();
+    .orderBy(asc(questionTags.position));
 }
 
 const sameTags = (a: readonly TagView[], b: readonly TagView[]) =>
@@ -57,54 +58,54 @@ export function editQuestion(
   viewer: Viewer,
   input: UpdateQuestionInput,
 ): Promise<{ question: EditedQuestion; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, ({ tx, now, publish }) => {
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
     const { qid } = input;
-    assertQuestionExists(tx, qid);
-    const before = tx
-      .select({ title: questions.title, text: questions.text, askedBy: questions.askedBy })
-      .from(questions)
-      .where(eq(questions.id, qid))
-      .get();
+    await assertQuestionExists(tx, qid);
+    const before = await firstRow(
+      tx
+        .select({ title: questions.title, text: questions.text, askedBy: questions.askedBy })
+        .from(questions)
+        .where(eq(questions.id, qid)),
+    );
     if (before?.askedBy !== viewer.id) throw forbidden(editMessages.onlyAuthorEditsQuestion);
-    const tagsBefore = currentTags(tx, qid);
-    const tagsAfter = findOrCreateTags(tx, input.tags);
+    const tagsBefore = await currentTags(tx, qid);
+    const tagsAfter = await findOrCreateTags(tx, input.tags);
     const tagsChanged = !sameTags(tagsBefore, tagsAfter);
     if (before.title === input.title && before.text === input.text && !tagsChanged)
       throw nothingChanged();
 
-    const { revisionCount } = tx
-      .update(questions)
-      .set({
-        title: input.title,
-        text: input.text,
-        editedAt: now,
-        revisionCount: sql`${questions.revisionCount} + 1`,
-        // An edit is activity: it moves the question up the Active order ('modified …').
-        lastActivityAt: now,
-      })
-      .where(eq(questions.id, qid))
-      .returning({ revisionCount: questions.revisionCount })
-      .get();
+    const { revisionCount } = await returnedRow(
+      tx
+        .update(questions)
+        .set({
+          title: input.title,
+          text: input.text,
+          editedAt: now,
+          revisionCount: sql`${questions.revisionCount} + 1`,
+          // An edit is activity: it moves the question up the Active order ('modified …').
+          lastActivityAt: now,
+        })
+        .where(eq(questions.id, qid))
+        .returning({ revisionCount: questions.revisionCount }),
+    );
     if (tagsChanged) {
-      tx.delete(questionTags).where(eq(questionTags.questionId, qid)).run();
-      tx.insert(questionTags)
-        .values(tagsAfter.map((tag, position) => ({ questionId: qid, tagId: tag.id, position })))
-        .run();
+      await tx.delete(questionTags).where(eq(questionTags.questionId, qid));
+      await tx
+        .insert(questionTags)
+        .values(tagsAfter.map((tag, position) => ({ questionId: qid, tagId: tag.id, position })));
     }
-    tx.insert(questionRevisions)
-      .values({
-        questionId: qid,
-        number: revisionCount,
-        editedBy: viewer.id,
-        editedAt: now,
-        titleBefore: before.title,
-        titleAfter: input.title,
-        textBefore: before.text,
-        textAfter: input.text,
-        tagsBefore: tagsBefore.map((tag) => tag.name),
-        tagsAfter: tagsAfter.map((tag) => tag.name),
-      })
-      .run();
+    await tx.insert(questionRevisions).values({
+      questionId: qid,
+      number: revisionCount,
+      editedBy: viewer.id,
+      editedAt: now,
+      titleBefore: before.title,
+      titleAfter: input.title,
+      textBefore: before.text,
+      textAfter: input.text,
+      tagsBefore: tagsBefore.map((tag) => tag.name),
+      tagsAfter: tagsAfter.map((tag) => tag.name),
+    });
     const question: EditedQuestion = {
       qid,
       title: input.title,
@@ -114,7 +115,7 @@ export function editQuestion(
       revisionCount,
     };
     const event = publish('question', qid, { type: 'edited', ...question, lastActivityAt: now });
-    notifyMentions({ tx, now, publish }, viewer, { qid }, input.text);
+    await notifyMentions({ tx, now, publish }, viewer, { qid }, input.text);
     return { question, event };
   });
 }
@@ -137,41 +138,38 @@ export function editAnswer(
   viewer: Viewer,
   input: UpdateAnswerInput,
 ): Promise<{ answer: EditedAnswer; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, ({ tx, now, publish }) => {
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
     const { answerId } = input;
-    const { qid, ansBy } = findAnswer(tx, answerId);
+    const { qid, ansBy } = await findAnswer(tx, answerId);
     if (ansBy !== viewer.id) throw forbidden(editMessages.onlyAuthorEditsAnswer);
-    const before = tx
-      .select({ text: answers.text })
-      .from(answers)
-      .where(eq(answers.id, answerId))
-      .get();
+    const before = await firstRow(
+      tx.select({ text: answers.text }).from(answers).where(eq(answers.id, answerId)),
+    );
     if (!before || before.text === input.text) throw nothingChanged();
 
-    const { revisionCount } = tx
-      .update(answers)
-      .set({ text: input.text, editedAt: now, revisionCount: sql`${answers.revisionCount} + 1` })
-      .where(eq(answers.id, answerId))
-      .returning({ revisionCount: answers.revisionCount })
-      .get();
-    tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, qid)).run();
-    tx.insert(answerRevisions)
-      .values({
-        answerId,
-        number: revisionCount,
-        editedBy: viewer.id,
-        editedAt: now,
-        textBefore: before.text,
-        textAfter: input.text,
-      })
-      .run();
+    const { revisionCount } = await returnedRow(
+      tx
+        .update(answers)
+        .set({ text: input.text, editedAt: now, revisionCount: sql`${answers.revisionCount} + 1` })
+        .where(eq(answers.id, answerId))
+        .returning({ revisionCount: answers.revisionCount }),
+    );
+    await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, qid));
+    await tx.insert(answerRevisions).values({
+      answerId,
+      number: revisionCount,
+      editedBy: viewer.id,
+      editedAt: now,
+      textBefore: before.text,
+      textAfter: input.text,
+    });
     const answer: EditedAnswer = { qid, answerId, text: input.text, editedAt: now, revisionCount };
     const event = publish('question', qid, {
       type: 'answerEdited',
       ...answer,
       lastActivityAt: now,
     });
-    notifyMentions({ tx, now, publish }, viewer, { qid, answerId }, input.text);
+    await notifyMentions({ tx, now, publish }, viewer, { qid, answerId }, input.text);
     return { answer, event };
   });
 }

@@ -5,10 +5,12 @@ import { findTagIds } from './tags';
 /** A question's tags that do not exist yet: each counts against the new-tag limit. */
 export const newTags: Allowance = {
   kind: 'newTags',
-  cost(deps, rawInput) {
+  async cost(deps, rawInput) {
     const tags = (rawInput as { tags?: unknown } | null | undefined)?.tags;
     const parsed = tagNamesSchema.safeParse(tags);
     if (!parsed.success) return 0;
-    return parsed.data.filter((name) => findTagIds(deps.db, [name]) === null).length;
+    let missing = 0;
+    for (const name of parsed.data) if ((await findTagIds(deps.db, [name])) === null) missing += 1;
+    return missing;
   },
 };

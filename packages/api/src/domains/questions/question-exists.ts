@@ -1,10 +1,12 @@
-import { questions, type Executor } from '@app/db';
+import { firstRow, questions, type Executor } from '@app/db';
 import { questionMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { Refusal } from '../../core/errors';
 
 /** NOT_FOUND ('Question not found') unless the question exists; inside a write's transaction. */
-export function assertQuestionExists(db: Executor, qid: number): void {
-  const row = db.select({ id: questions.id }).from(questions).where(eq(questions.id, qid)).get();
+export async function assertQuestionExists(db: Executor, qid: number): Promise<void> {
+  const row = await firstRow(
+    db.select({ id: questions.id }).from(questions).where(eq(questions.id, qid)),
+  );
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
 }

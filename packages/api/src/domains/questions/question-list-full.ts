@@ -128,21 +128,21 @@ function groupBy<R, K, V>(rows: readonly R[], key: (row: R) => K, value: (row: R
 }
 
 /** One read of the questions with these ids (at most a few hundred at a time), in no set order. */
-function readChunk(db: Db, qids: readonly number[]): QuestionInFull[] {
+async function readChunk(db: Db, qids: readonly number[]): Promise<QuestionInFull[]> {
   const params = { ids: JSON.stringify(qids) };
-  const tags = tagsForQuestions(db, qids);
+  const tags = await tagsForQuestions(db, qids);
   const votes = groupBy(
-    voteRows(db).all(params),
+    await voteRows(db).execute(params),
     (row) => row.questionId,
     (row) => row,
   );
   const answerComments = groupBy(
-    answerCommentRows(db).all(params),
+    await answerCommentRows(db).execute(params),
     (row) => row.answerId,
     ({ answerId: _, ...comment }): CommentView => comment,
   );
   const answersOf = groupBy(
-    answerRows(db).all(params),
+    await answerRows(db).execute(params),
     (row) => row.questionId,
     ({ questionId: _, upVoteCount, downVoteCount, ...answer }) => ({
       ...answer,
@@ -151,25 +151,23 @@ function readChunk(db: Db, qids: readonly number[]): QuestionInFull[] {
     }),
   );
   const questionComments = groupBy(
-    questionCommentRows(db).all(params),
+    await questionCommentRows(db).execute(params),
     (row) => row.questionId,
     ({ questionId: _, ...comment }): CommentView => comment,
   );
-  return questionRows(db)
-    .all(params)
-    .map(({ acceptedAnswerId, ...row }) => {
-      const voters = votes.get(row.id) ?? [];
-      return {
-        ...row,
-        tags: tags.get(row.id) ?? [],
-        upVotes: voters.filter((v) => v.value === 1).map((v) => v.username),
-        downVotes: voters.filter((v) => v.value === -1).map((v) => v.username),
-        comments: questionComments.get(row.id) ?? [],
-        answers: sortAnswers(answersOf.get(row.id) ?? [], acceptedAnswerId).map(
-          ({ voteScore: _, ...answer }) => answer,
-        ),
-      };
-    });
+  return (await questionRows(db).execute(params)).map(({ acceptedAnswerId, ...row }) => {
+    const voters = votes.get(row.id) ?? [];
+    return {
+      ...row,
+      tags: tags.get(row.id) ?? [],
+      upVotes: voters.filter((v) => v.value === 1).map((v) => v.username),
+      downVotes: voters.filter((v) => v.value === -1).map((v) => v.username),
+      comments: questionComments.get(row.id) ?? [],
+      answers: sortAnswers(answersOf.get(row.id) ?? [], acceptedAnswerId).map(
+        ({ voteScore: _, ...answer }) => answer,
+      ),
+    };
+  });
 }
 
 export const QUESTIONS_IN_FULL_CHUNK = 250;
@@ -185,7 +183,7 @@ export async function readQuestionsInFull(
   const byId = new Map<number, QuestionInFull>();
   for (let start = 0; start < qids.length; start += QUESTIONS_IN_FULL_CHUNK) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    for (const question of readChunk(db, qids.slice(start, start + QUESTIONS_IN_FULL_CHUNK)))
+    for (const question of await readChunk(db, qids.slice(start, start + QUESTIONS_IN_FULL_CHUNK)))
       byId.set(question.id, question);
   }
   return qids.flatMap((qid) => byId.get(qid) ?? []);

@@ -1,4 +1,4 @@
-import { answers, type Db, dialect, questions, questionTags, users } from '@app/db';
+import { firstRow, answers, type Db, dialect, questions, questionTags, users } from '@app/db';
 import type { QuestionActivity, QuestionOrder } from '@app/validators';
 import {
   and,
@@ -40,10 +40,15 @@ export interface ListFilter {
  */
 export type Plan = 'walk' | 'probe';
 
-export function choosePlan(db: Db, filter: ListFilter, total: number, limit: number): Plan {
+export async function choosePlan(
+  db: Db,
+  filter: ListFilter,
+  total: number,
+  limit: number,
+): Promise<Plan> {
   if (filter.tagIds.length === 0 && !filter.match) return 'walk';
   // A walk reads about limit × questions / total rows to fill a page; a probe reads total rows.
-  const questionCount = questionCountEstimate(db).get()?.n ?? 0;
+  const questionCount = (await firstRow(questionCountEstimate(db).execute()))?.n ?? 0;
   return total * total >= limit * questionCount ? 'walk' : 'probe';
 }
 
@@ -245,8 +250,10 @@ function filterShape(filter: ListFilter): FilterShape {
 }
 
 /** How many questions match a filter, over all pages. */
-export function countMatches(db: Db, filter: ListFilter): number {
-  return countStatement(db, filterShape(filter)).get(filterParams(filter))?.n ?? 0;
+export async function countMatches(db: Db, filter: ListFilter): Promise<number> {
+  return (
+    (await firstRow(countStatement(db, filterShape(filter)).execute(filterParams(filter))))?.n ?? 0
+  );
 }
 
 export interface PageQuery {
@@ -281,7 +288,7 @@ const idsStatement = statementCache((db: Db, shape: PageShape) =>
 );
 
 /** The ids of the first `rows` matches in order: the whole list when `rows` is the total. */
-export function readPageIds(db: Db, query: PageQuery): number[] {
+export async function readPageIds(db: Db, query: PageQuery): Promise<number[]> {
   const shape = {
     ...filterShape(query.filter),
     order: query.order,
@@ -289,15 +296,13 @@ export function readPageIds(db: Db, query: PageQuery): number[] {
     hasCursor: false,
   };
   const params: Params = { ...filterParams(query.filter), limit: query.rows };
-  return idsStatement(db, shape)
-    .all(params)
-    .map((row) => row.id);
+  return (await idsStatement(db, shape).execute(params)).map((row) => row.id);
 }
 
 /** The rows of one page, in order, without their tags. */
-export function readPageRows(db: Db, query: PageQuery) {
+export async function readPageRows(db: Db, query: PageQuery) {
   const { statement, params } = pageParts(db, query);
-  return statement.all(params);
+  return statement.execute(params);
 }
 
 /** EXPLAIN QUERY PLAN of the statement a page query runs: for tests and for looking into slow lists. */

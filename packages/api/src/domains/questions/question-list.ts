@@ -72,9 +72,9 @@ function decodeCursor(order: QuestionOrder, cursor: string): PageQuery['cursor']
 }
 
 /** The request's filter with its values resolved, or null when it can match nothing. */
-function filterOf(db: Db, request: ListRequest): ListFilter | null {
+async function filterOf(db: Db, request: ListRequest): Promise<ListFilter | null> {
   // No question has more than TAGS_MAX tags, and a tag nobody has used matches nothing: no need to ask.
-  const tagIds = request.tags.length > TAGS_MAX ? null : findTagIds(db, request.tags);
+  const tagIds = request.tags.length > TAGS_MAX ? null : await findTagIds(db, request.tags);
   if (!tagIds) return null;
   return {
     unansweredOnly: ORDER_COLUMNS[request.order].unansweredOnly,
@@ -96,22 +96,22 @@ export async function listQuestions(
   const cache = readCache.questionList;
   const filterKey = `${request.order === 'unanswered'}|${request.tags.join(' ')}|${request.words.join(' ')}`;
   const pageKey = `${request.order}|${request.limit}|${request.cursor ?? ''}|${filterKey}`;
-  return cache.page(pageKey, request.order, () => {
+  return cache.page(pageKey, request.order, async () => {
     const cursor = request.cursor === null ? null : decodeCursor(request.order, request.cursor);
-    const filter = filterOf(db, request);
+    const filter = await filterOf(db, request);
     if (!filter) return { items: [], nextCursor: null, total: 0 };
-    const total = cache.total(filterKey, () => countMatches(db, filter));
+    const total = await cache.total(filterKey, () => countMatches(db, filter));
     if (total === 0) return { items: [], nextCursor: null, total };
 
-    const rows = readPageRows(db, {
+    const rows = await readPageRows(db, {
       order: request.order,
       filter,
-      plan: choosePlan(db, filter, total, request.limit),
+      plan: await choosePlan(db, filter, total, request.limit),
       cursor,
       rows: request.limit + 1,
     });
     const pageRows = rows.slice(0, request.limit);
-    const tagsById = tagsForQuestions(
+    const tagsById = await tagsForQuestions(
       db,
       pageRows.map((row) => row.id),
     );
@@ -137,14 +137,14 @@ export async function listQuestionIds(
   input: Pick<ListQuestionsInput, 'order' | 'search' | 'tag'>,
 ): Promise<number[]> {
   const request = normalize({ ...input, cursor: null });
-  const filter = filterOf(db, request);
+  const filter = await filterOf(db, request);
   if (!filter) return [];
-  const total = countMatches(db, filter);
+  const total = await countMatches(db, filter);
   if (total === 0) return [];
   return readPageIds(db, {
     order: request.order,
     filter,
-    plan: choosePlan(db, filter, total, total),
+    plan: await choosePlan(db, filter, total, total),
     cursor: null,
     rows: total,
   });

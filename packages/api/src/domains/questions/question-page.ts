@@ -1,4 +1,5 @@
 import {
+  firstRow,
   answers,
   answerVotes,
   comments,
@@ -123,9 +124,13 @@ const pageVotes = perDb((db) =>
 );
 
 /** Who voted which way on the question (key null) and on each answer, and how the viewer did. */
-function votesOnPage(db: Db, qid: number, viewerId: number | null): Map<number | null, VoteLists> {
+async function votesOnPage(
+  db: Db,
+  qid: number,
+  viewerId: number | null,
+): Promise<Map<number | null, VoteLists>> {
   const byTarget = new Map<number | null, VoteLists>();
-  for (const row of pageVotes(db).all({ qid })) {
+  for (const row of await pageVotes(db).execute({ qid })) {
     let lists = byTarget.get(row.answerId);
     if (!lists) byTarget.set(row.answerId, (lists = { upVotes: [], downVotes: [], myVote: 0 }));
     (row.value === 1 ? lists.upVotes : lists.downVotes).push(row.username);
@@ -145,28 +150,28 @@ export async function getQuestion(
   viewer: Viewer | null,
   qid: number,
 ): Promise<QuestionDetail> {
-  const row = questionRow(db).get({ qid });
+  const row = await firstRow(questionRow(db).execute({ qid }));
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
   // Comments by parent (null: the question itself), each list oldest first.
   const byParent = new Map<number | null, CommentView[]>();
-  for (const { answerId, ...comment } of pageComments(db).all({ qid })) {
+  for (const { answerId, ...comment } of await pageComments(db).execute({ qid })) {
     let list = byParent.get(answerId);
     if (!list) byParent.set(answerId, (list = []));
     list.push(comment);
   }
-  const votes = votesOnPage(db, qid, viewer?.id ?? null);
-  const answerViews = questionAnswers(db)
-    .all({ qid })
-    .map(({ upVoteCount, downVoteCount, ...answer }): AnswerView => ({
+  const votes = await votesOnPage(db, qid, viewer?.id ?? null);
+  const answerViews = (await questionAnswers(db).execute({ qid })).map(
+    ({ upVoteCount, downVoteCount, ...answer }): AnswerView => ({
       ...answer,
       ...(votes.get(answer.id) ?? noVotes()),
       voteScore: voteScore(upVoteCount, downVoteCount),
       comments: byParent.get(answer.id) ?? [],
-    }));
+    }),
+  );
   const { upVoteCount, downVoteCount, ...question } = row;
   return {
     ...question,
-    tags: tagsForQuestions(db, [qid]).get(qid) ?? [],
+    tags: (await tagsForQuestions(db, [qid])).get(qid) ?? [],
     ...(votes.get(null) ?? noVotes()),
     voteScore: voteScore(upVoteCount, downVoteCount),
     comments: byParent.get(null) ?? [],

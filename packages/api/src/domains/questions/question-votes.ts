@@ -26,11 +26,11 @@ const questionVoteTables: VoteTables = {
 };
 
 /** Who voted which way (in the order they first voted), and how the given user voted. */
-export const votesOnQuestion = (
+export const votesOnQuestion = async (
   db: Executor,
   qid: number,
   viewerId: number | null,
-): QuestionVotes => votesOn(questionVoteTables, db, qid, viewerId);
+): Promise<QuestionVotes> => votesOn(questionVoteTables, db, qid, viewerId);
 
 /**
  * Votes with the shared rule (core/votes): the vote row, the question's counters and its vote
@@ -42,9 +42,15 @@ export function voteOnQuestion(
   viewer: Viewer,
   input: VoteInput,
 ): Promise<{ myVote: MyVote; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, ({ tx, publish }) => {
-    assertQuestionExists(tx, input.qid);
-    const { myVote, state } = castVote(questionVoteTables, tx, input.qid, viewer.id, input.vote);
+  return writeTransaction(deps, async ({ tx, publish }) => {
+    await assertQuestionExists(tx, input.qid);
+    const { myVote, state } = await castVote(
+      questionVoteTables,
+      tx,
+      input.qid,
+      viewer.id,
+      input.vote,
+    );
     const event = publish('question', input.qid, { type: 'voted', qid: input.qid, ...state });
     return { myVote, event };
   });

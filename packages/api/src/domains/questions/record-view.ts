@@ -1,4 +1,4 @@
-import { questions, questionViews } from '@app/db';
+import { firstRow, questions, questionViews } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import type { PublishedEvent } from '../../core/topics';
@@ -15,27 +15,27 @@ export function recordView(
   viewer: Viewer,
   qid: number,
 ): Promise<{ viewCount: number; event: PublishedEvent<'question'> | null }> {
-  return writeTransaction(deps, ({ tx, now, publish }) => {
-    assertQuestionExists(tx, qid);
-    const added = tx
-      .insert(questionViews)
-      .values({ questionId: qid, userId: viewer.id, viewedAt: now })
-      .onConflictDoNothing()
-      .run().changes;
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
+    await assertQuestionExists(tx, qid);
+    const added = (
+      await tx
+        .insert(questionViews)
+        .values({ questionId: qid, userId: viewer.id, viewedAt: now })
+        .onConflictDoNothing()
+    ).changes;
     if (added === 0) {
-      const row = tx
-        .select({ viewCount: questions.viewCount })
-        .from(questions)
-        .where(eq(questions.id, qid))
-        .get();
+      const row = await firstRow(
+        tx.select({ viewCount: questions.viewCount }).from(questions).where(eq(questions.id, qid)),
+      );
       return { viewCount: row?.viewCount ?? 0, event: null };
     }
-    const row = tx
-      .update(questions)
-      .set({ viewCount: sql`${questions.viewCount} + 1` })
-      .where(eq(questions.id, qid))
-      .returning({ viewCount: questions.viewCount })
-      .get();
+    const row = await firstRow(
+      tx
+        .update(questions)
+        .set({ viewCount: sql`${questions.viewCount} + 1` })
+        .where(eq(questions.id, qid))
+        .returning({ viewCount: questions.viewCount }),
+    );
     const viewCount = row?.viewCount ?? 0;
     return { viewCount, event: publish('question', qid, { type: 'viewed', qid, viewCount }) };
   });

@@ -1,4 +1,4 @@
-import { answerRevisions, answers, questionRevisions, questions, users } from '@app/db';
+import { firstRow, answerRevisions, answers, questionRevisions, questions, users } from '@app/db';
 import { questionMessages } from '@app/validators';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -82,17 +82,15 @@ export async function getQuestionRevisions(
   { db }: ApiDeps,
   qid: number,
 ): Promise<QuestionRevisions> {
-  const head = questionHead(db).get({ qid });
+  const head = await firstRow(questionHead(db).execute({ qid }));
   if (!head) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
-  const revisions = questionEdits(db)
-    .all({ qid })
-    .map((row): QuestionRevision => ({
-      number: row.number,
-      editedBy: row.editedBy,
-      editedAt: row.editedAt,
-      before: { title: row.titleBefore, text: row.textBefore, tags: row.tagsBefore },
-      after: { title: row.titleAfter, text: row.textAfter, tags: row.tagsAfter },
-    }));
+  const revisions = (await questionEdits(db).execute({ qid })).map((row): QuestionRevision => ({
+    number: row.number,
+    editedBy: row.editedBy,
+    editedAt: row.editedAt,
+    before: { title: row.titleBefore, text: row.textBefore, tags: row.tagsBefore },
+    after: { title: row.titleAfter, text: row.textAfter, tags: row.tagsAfter },
+  }));
   return { ...head, revisions };
 }
 
@@ -101,16 +99,14 @@ export async function getAnswerRevisions(
   { db }: ApiDeps,
   answerId: number,
 ): Promise<AnswerRevisions> {
-  const head = answerHead(db).get({ answerId });
+  const head = await firstRow(answerHead(db).execute({ answerId }));
   if (!head) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.answerNotFound });
-  const revisions = answerEdits(db)
-    .all({ answerId })
-    .map((row): AnswerRevision => ({
-      number: row.number,
-      editedBy: row.editedBy,
-      editedAt: row.editedAt,
-      before: { text: row.textBefore },
-      after: { text: row.textAfter },
-    }));
+  const revisions = (await answerEdits(db).execute({ answerId })).map((row): AnswerRevision => ({
+    number: row.number,
+    editedBy: row.editedBy,
+    editedAt: row.editedAt,
+    before: { text: row.textBefore },
+    after: { text: row.textAfter },
+  }));
   return { ...head, revisions };
 }

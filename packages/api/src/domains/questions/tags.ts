@@ -1,4 +1,12 @@
-import { type Db, dialect, type Executor, questionTags, tags } from '@app/db';
+import {
+  firstRow,
+  returnedRow,
+  type Db,
+  dialect,
+  type Executor,
+  questionTags,
+  tags,
+} from '@app/db';
 import { DEFAULT_TAG_DESCRIPTION, questionMessages, tagKey } from '@app/validators';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -39,10 +47,13 @@ const tagsWithCounts = perDb((db) =>
 );
 
 /** Tags of each question, in the order its author gave them. */
-export function tagsForQuestions(db: Db, questionIds: readonly number[]): Map<number, TagView[]> {
+export async function tagsForQuestions(
+  db: Db,
+  questionIds: readonly number[],
+): Promise<Map<number, TagView[]>> {
   const byQuestion = new Map<number, TagView[]>(questionIds.map((id) => [id, []]));
   if (questionIds.length === 0) return byQuestion;
-  for (const { questionId, ...tag } of tagsOfQuestions(db).all({
+  for (const { questionId, ...tag } of await tagsOfQuestions(db).execute({
     ids: JSON.stringify(questionIds),
   })) {
     byQuestion.get(questionId)?.push(tag);
@@ -51,10 +62,10 @@ export function tagsForQuestions(db: Db, questionIds: readonly number[]): Map<nu
 }
 
 /** The ids of tags with these names (any case), or null when one of them does not exist. */
-export function findTagIds(db: Db, names: readonly string[]): number[] | null {
+export async function findTagIds(db: Db, names: readonly string[]): Promise<number[] | null> {
   const ids: number[] = [];
   for (const name of names) {
-    const tag = tagByName(db).get({ key: tagKey(name) });
+    const tag = await firstRow(tagByName(db).execute({ key: tagKey(name) }));
     if (!tag) return null;
     ids.push(tag.id);
   }
@@ -62,29 +73,34 @@ export function findTagIds(db: Db, names: readonly string[]): number[] | null {
 }
 
 /** Existing tags are reused whatever the case; new ones get the default description. Call inside a transaction. */
-export function findOrCreateTags(tx: Executor, names: readonly string[]): TagView[] {
-  return names.map((name) => {
+export async function findOrCreateTags(tx: Executor, names: readonly string[]): Promise<TagView[]> {
+  const found: TagView[] = [];
+  for (const name of names) {
     const nameKey = tagKey(name);
-    const existing = tx.select(tagView).from(tags).where(eq(tags.nameKey, nameKey)).get();
-    if (existing) return existing;
-    return tx
-      .insert(tags)
-      .values({ name, nameKey, description: DEFAULT_TAG_DESCRIPTION })
-      .returning(tagView)
-      .get();
-  });
+    const existing = await firstRow(tx.select(tagView).from(tags).where(eq(tags.nameKey, nameKey)));
+    found.push(
+      existing ??
+        (await returnedRow(
+          tx
+            .insert(tags)
+            .values({ name, nameKey, description: DEFAULT_TAG_DESCRIPTION })
+            .returning(tagView),
+        )),
+    );
+  }
+  return found;
 }
 
 /** Every tag with its question count, by name. Cached until a question is created or edited. */
 export async function listTags({ db, readCache }: ApiDeps): Promise<TagWithCount[]> {
-  return readCache.questionList.tags(() => tagsWithCounts(db).all());
+  return readCache.questionList.tags(async () => tagsWithCounts(db).execute());
 }
 
 export async function getTagByName(
   { db }: ApiDeps,
   name: string,
 ): Promise<{ name: string; description: string }> {
-  const tag = tagByName(db).get({ key: tagKey(name) });
+  const tag = await firstRow(tagByName(db).execute({ key: tagKey(name) }));
   if (!tag) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.tagNotFound });
   return { name: tag.name, description: tag.description };
 }

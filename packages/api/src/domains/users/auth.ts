@@ -1,4 +1,4 @@
-import { users, type Db } from '@app/db';
+import { returnedRow, firstRow, users, type Db } from '@app/db';
 import { authMessages } from '@app/validators';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -18,32 +18,34 @@ export async function signUp(
   deps: ApiDeps,
   input: { username: string; password: string },
 ): Promise<SignedIn> {
-  if (isUsernameTaken(deps.db, input.username)) {
+  if (await isUsernameTaken(deps.db, input.username)) {
     throw new Refusal({ code: 'CONFLICT', message: authMessages.usernameTaken });
   }
   const passwordHash = await hashPassword(input.password, deps.scryptLogN);
-  return writeTransaction(deps, ({ tx, now, publish }) => {
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
     // Checked again inside the transaction: another sign-up may have taken the name while we hashed.
-    if (isUsernameTaken(tx, input.username))
+    if (await isUsernameTaken(tx, input.username))
       throw new Refusal({ code: 'CONFLICT', message: authMessages.usernameTaken });
-    const created = tx
-      .insert(users)
-      .values({ username: input.username, passwordHash, dateJoined: now })
-      .returning({ id: users.id, ...publicColumns })
-      .get();
+    const created = await returnedRow(
+      tx
+        .insert(users)
+        .values({ username: input.username, passwordHash, dateJoined: now })
+        .returning({ id: users.id, ...publicColumns }),
+    );
     const { id, ...user } = created;
     publish('user', user.username, { type: 'created', user });
-    return { user, sessionId: startSession(tx, id, now) };
+    return { user, sessionId: await startSession(tx, id, now) };
   });
 }
 
-const loginRow = (db: Db, username: string) =>
-  db
-    .select({ id: users.id, passwordHash: users.passwordHash, ...publicColumns })
-    .from(users)
-    // Names are unique ignoring case (see the users table), so 'Bob' signs in as 'bob'.
-    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
-    .get();
+const loginRow = async (db: Db, username: string) =>
+  firstRow(
+    db
+      .select({ id: users.id, passwordHash: users.passwordHash, ...publicColumns })
+      .from(users)
+      // Names are unique ignoring case (see the users table), so 'Bob' signs in as 'bob'.
+      .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt))),
+  );
 
 /**
  * Checks the password; the same message and the same work whether or not the name exists.
@@ -74,7 +76,7 @@ export async function logIn(
       throw new Refusal({ code: 'TOO_MANY_REQUESTS', message: authMessages.tooManyAttempts });
     }
   }
-  const row = loginRow(deps.db, input.username);
+  const row = await loginRow(deps.db, input.username);
   const ok = await verifyPassword(
     input.password,
     row?.passwordHash ?? (await decoyHash(deps.scryptLogN)),

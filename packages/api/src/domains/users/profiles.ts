@@ -1,4 +1,4 @@
-import { dialect, type Executor, users } from '@app/db';
+import { firstRow, dialect, type Executor, users } from '@app/db';
 import { userMessages } from '@app/validators';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -32,16 +32,16 @@ export async function listUsers({ db }: ApiDeps, filter = ''): Promise<PublicUse
         filter ? dialect.containsExactly(users.username, filter) : undefined,
       ),
     )
-    .orderBy(asc(users.username))
-    .all();
+    .orderBy(asc(users.username));
 }
 
 export async function getUser({ db }: ApiDeps, username: string): Promise<PublicUser> {
-  const user = db
-    .select(publicColumns)
-    .from(users)
-    .where(and(eq(users.username, username), isNull(users.deletedAt)))
-    .get();
+  const user = await firstRow(
+    db
+      .select(publicColumns)
+      .from(users)
+      .where(and(eq(users.username, username), isNull(users.deletedAt))),
+  );
   if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
   return user;
 }
@@ -59,13 +59,14 @@ export async function updateBiography(
   input: { username: string; biography: string },
 ): Promise<{ user: PublicUser; event: PublishedEvent<'user'> }> {
   assertOwner(viewer, input.username);
-  return writeTransaction(deps, ({ tx, publish }) => {
-    const user = tx
-      .update(users)
-      .set({ biography: input.biography })
-      .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
-      .returning(publicColumns)
-      .get();
+  return writeTransaction(deps, async ({ tx, publish }) => {
+    const user = await firstRow(
+      tx
+        .update(users)
+        .set({ biography: input.biography })
+        .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
+        .returning(publicColumns),
+    );
     if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
     return { user, event: publish('user', user.username, { type: 'updated', user }) };
   });
@@ -80,9 +81,9 @@ export async function resetPassword(
   assertOwner(viewer, input.username);
   // Hashing is slow: done before the write, which only touches the database.
   const passwordHash = await hashPassword(input.password, deps.scryptLogN);
-  await writeTransaction(deps, ({ tx }) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, viewer.id)).run();
-    endOtherSessions(tx, viewer.id, viewer.sessionId);
+  await writeTransaction(deps, async ({ tx }) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, viewer.id));
+    await endOtherSessions(tx, viewer.id, viewer.sessionId);
   });
 }
 
@@ -92,23 +93,25 @@ export async function resetPassword(
  */
 export async function deleteUser(deps: ApiDeps, viewer: Viewer, username: string): Promise<void> {
   assertOwner(viewer, username);
-  await writeTransaction(deps, ({ tx, now, publish }) => {
-    const user = tx
-      .update(users)
-      .set({ deletedAt: now, passwordHash: null, biography: '' })
-      .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
-      .returning(publicColumns)
-      .get();
+  await writeTransaction(deps, async ({ tx, now, publish }) => {
+    const user = await firstRow(
+      tx
+        .update(users)
+        .set({ deletedAt: now, passwordHash: null, biography: '' })
+        .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
+        .returning(publicColumns),
+    );
     if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
-    endOtherSessions(tx, viewer.id);
+    await endOtherSessions(tx, viewer.id);
     publish('user', user.username, { type: 'deleted', user });
   });
 }
 
-export function isUsernameTaken(tx: Executor, username: string): boolean {
-  return !!tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .get();
+export async function isUsernameTaken(tx: Executor, username: string): Promise<boolean> {
+  return !!(await firstRow(
+    tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`),
+  ));
 }

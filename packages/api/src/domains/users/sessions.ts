@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 // is the users domain's.
 
 /** A new session id; call inside the write that signs the user in. */
-export function startSession(tx: Executor, userId: number, now: Date): string {
+export async function startSession(tx: Executor, userId: number, now: Date): Promise<string> {
   const id = randomBytes(24).toString('base64url');
-  tx.insert(sessions).values({ id, userId, createdAt: now }).run();
+  await tx.insert(sessions).values({ id, userId, createdAt: now });
   return id;
 }
 
@@ -17,10 +17,10 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /** Ends every session of a user except, optionally, the one making the request. */
-export function endOtherSessions(tx: Executor, userId: number, keep?: string): void {
-  tx.delete(sessions)
+export async function endOtherSessions(tx: Executor, userId: number, keep?: string): Promise<void> {
+  await tx
+    .delete(sessions)
     .where(
       keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId),
-    )
-    .run();
+    );
 }
