@@ -104,6 +104,25 @@ describe('CollabCode: the document copy is never ahead of the database', () => {
     expect(codeText((await bob.api.game.codeState({ id })).update)).toBe(`${SIGNATURE}\n// kept`);
   });
 
+  it('a read while a write is on its way waits for it, and never sees an update that rolls back', async () => {
+    const { world, alice, bob, id } = await playing();
+    const editor = await editorOf(alice, id);
+    editor.text.insert(0, '// lost\n');
+    let fail = () => {};
+    const failing = new Promise<never>((_, reject) => {
+      fail = () => reject(new Error('disk full'));
+    });
+    // The write stops at its last statement, its update already in the copy.
+    vi.spyOn(world.deps.events, 'append').mockImplementationOnce(() => failing);
+    const write = alice.api.game.editCode({ id, update: editor.take() });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const read = bob.api.game.codeState({ id });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    fail();
+    await expect(write).rejects.toThrow();
+    expect(codeText((await read).update)).toBe(SIGNATURE);
+  });
+
   it(`keeps at most ${CACHED_DOCS} games, drops the least recently used, and rebuilds it the same`, async () => {
     const { world, alice, id, problemId } = await playing();
     await alice.api.game.setCode({ id, code: `${SIGNATURE}\n// written` });

@@ -8,7 +8,7 @@ import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { admitUpdate, parseCodeUpdate, type ParsedCodeUpdate } from './code-update';
 import { collabCodeGame } from './collab-code-game';
-import { appendUpdate, diffUpdate, forget, loadDoc } from './game-docs';
+import { appendUpdate, diffUpdate, forget, loadDoc, withDoc } from './game-docs';
 import { applyRule } from './game-rules';
 import { isPlayerNow, readGame } from './game-store';
 
@@ -41,8 +41,11 @@ export async function codeState(
     throw new Refusal({ code: 'FORBIDDEN', message: gameMessages.notAPlayer });
   }
   const lastEventId = await deps.events.latestId('game', id);
-  const entry = await loadDoc(deps.db, deps.games.docs, id, game.state.problemId);
-  return { update: toBase64(Y.encodeStateAsUpdate(entry.doc)), lastEventId };
+  const update = await withDoc(deps.games.docs, id, async () => {
+    const entry = await loadDoc(deps.db, deps.games.docs, id, game.state.problemId);
+    return toBase64(Y.encodeStateAsUpdate(entry.doc));
+  });
+  return { update, lastEventId };
 }
 
 /**
@@ -58,30 +61,33 @@ async function writeCode(
   id: string,
   makeUpdate: (entry: Awaited<ReturnType<typeof loadDoc>>) => ParsedCodeUpdate | null,
 ): Promise<{ event: PublishedEvent<'game'> | null }> {
-  let touched = false;
-  try {
-    return await writeTransaction(deps, async ({ tx, now, publish }) => {
-      const game = collabCodeGame(await readGame(tx, id));
-      applyRule(() => assertCanEdit(game.state, viewer.username, now.getTime()));
-      const entry = await loadDoc(tx, deps.games.docs, id, game.state.problemId);
-      const update = makeUpdate(entry);
-      if (!update) return { event: null };
-      admitUpdate(entry.doc, entry.bytes, update);
-      touched = true;
-      await appendUpdate(tx, entry, id, update.bytes, now);
-      return {
-        event: publish('game', id, {
-          type: 'codeUpdate',
-          gameId: id,
-          update: toBase64(update.bytes),
-          from: viewer.username,
-        }),
-      };
-    });
-  } catch (error) {
-    if (touched) forget(deps.games.docs, id);
-    throw error;
-  }
+  // The copy is forgotten within the turn: no read between a failed write and that sees it.
+  return withDoc(deps.games.docs, id, async () => {
+    let touched = false;
+    try {
+      return await writeTransaction(deps, async ({ tx, now, publish }) => {
+        const game = collabCodeGame(await readGame(tx, id));
+        applyRule(() => assertCanEdit(game.state, viewer.username, now.getTime()));
+        const entry = await loadDoc(tx, deps.games.docs, id, game.state.problemId);
+        const update = makeUpdate(entry);
+        if (!update) return { event: null };
+        admitUpdate(entry.doc, entry.bytes, update);
+        touched = true;
+        await appendUpdate(tx, entry, id, update.bytes, now);
+        return {
+          event: publish('game', id, {
+            type: 'codeUpdate',
+            gameId: id,
+            update: toBase64(update.bytes),
+            from: viewer.username,
+          }),
+        };
+      });
+    } catch (error) {
+      if (touched) forget(deps.games.docs, id);
+      throw error;
+    }
+  });
 }
 
 /** A player's Yjs update from the shared editor. */

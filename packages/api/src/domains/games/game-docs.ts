@@ -39,10 +39,35 @@ interface CachedDoc {
  */
 export interface GameDocCache {
   entries: Map<string, CachedDoc>;
+  /** The end of the last use of each game's copy (withDoc). */
+  turns: Map<string, Promise<void>>;
 }
 
 export function createGameDocCache(): GameDocCache {
-  return { entries: new Map() };
+  return { entries: new Map(), turns: new Map() };
+}
+
+/**
+ * One use of a game's copy at a time in this process, in call order. A write holds its turn to its
+ * commit, so no read sees an update that may yet roll back, and two writes (on PostgreSQL, in
+ * transactions of their own) never interleave on the copy.
+ */
+export async function withDoc<R>(
+  cache: GameDocCache,
+  gameId: string,
+  use: () => Promise<R>,
+): Promise<R> {
+  const previous = cache.turns.get(gameId) ?? Promise.resolve();
+  let done!: () => void;
+  const turn = previous.then(() => new Promise<void>((resolve) => (done = resolve)));
+  cache.turns.set(gameId, turn);
+  await previous;
+  try {
+    return await use();
+  } finally {
+    done();
+    if (cache.turns.get(gameId) === turn) cache.turns.delete(gameId);
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import type { TestResultView } from '../problems/shapes';
 import { resultViews } from '../problems/test-results';
 import { collabCodeGame } from './collab-code-game';
 import { saveAndPublish } from './game-changes';
-import { docText, loadDoc } from './game-docs';
+import { docText, loadDoc, withDoc } from './game-docs';
 import { applyRule } from './game-rules';
 import { gameView, readGame, saveTestResults } from './game-store';
 
@@ -30,7 +30,9 @@ export async function runGameTests(
 ) {
   const game = collabCodeGame(await readGame(deps.db, id));
   applyRule(() => assertCanEdit(game.state, viewer.username, Date.now()));
-  const code = docText(await loadDoc(deps.db, deps.games.docs, id, game.state.problemId));
+  const code = await withDoc(deps.games.docs, id, async () =>
+    docText(await loadDoc(deps.db, deps.games.docs, id, game.state.problemId)),
+  );
   if (code.trim() === '') {
     throw new Refusal({ code: 'BAD_REQUEST', message: gameMessages.emptySolution });
   }
