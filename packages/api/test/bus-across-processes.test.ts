@@ -130,6 +130,7 @@ describe('two processes on one database, with Redis', () => {
   beforeAll(async () => {
     redis = await startTestRedis();
   });
+  afterAll(() => redis.stop());
   behavesAsOneSite(() => redis.url);
 
   it('Redis going away falls back to the database, and Redis is used again when it returns', async () => {
