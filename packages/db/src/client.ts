@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
@@ -48,25 +49,35 @@ function openConnection(path: string, runtime: DbRuntime): Database.Database {
   return sqlite;
 }
 
+// Which write body the running code belongs to, while it runs: a write asked for from inside one
+// would wait for the lock its own body holds, for ever.
+const openBody = new AsyncLocalStorage<{ open: boolean }>();
+
 function createWriter(tx: Tx): Writer {
   const lock = new WriteLock();
   const client = tx.$client;
   return {
     client,
     lock,
-    transaction: (body) =>
-      lock.run(async () => {
+    transaction(body) {
+      if (openBody.getStore()?.open)
+        return Promise.reject(new Error('a write transaction was asked for inside another'));
+      return lock.run(async () => {
+        const mine = { open: true };
         client.exec('BEGIN IMMEDIATE');
         try {
-          const result = await body(tx);
+          const result = await openBody.run(mine, () => body(tx));
           client.exec('COMMIT');
           return result;
         } catch (error) {
           // A failed statement may have ended the transaction already (SQLite rolls back on some errors).
           if (client.inTransaction) client.exec('ROLLBACK');
           throw error;
+        } finally {
+          mine.open = false;
         }
-      }),
+      });
+    },
   };
 }
 

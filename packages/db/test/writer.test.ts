@@ -80,4 +80,16 @@ describe('a write transaction', () => {
     expect(await usernames(db)).toEqual(['real']);
     expect(await db.select().from(users).where(eq(users.username, 'ghost'))).toEqual([]);
   });
+
+  it('refuses a write asked for inside another, which would wait for itself for ever', async () => {
+    const db = fileDb();
+    await expect(
+      db.$writer.transaction(async (tx) => {
+        await addUser(tx, 'outer');
+        await db.$writer.transaction((inner) => addUser(inner, 'inner'));
+      }),
+    ).rejects.toThrow('a write transaction was asked for inside another');
+    await db.$writer.transaction((tx) => addUser(tx, 'after'));
+    expect(await usernames(db)).toEqual(['after']);
+  });
 });
