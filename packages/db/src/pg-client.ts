@@ -3,7 +3,21 @@ import type { Pool } from 'pg';
 import { runPgMigrations } from './pg-migrate';
 import type * as pgSchema from './schema-pg';
 
-export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: Pool };
+type PgDrizzle = NodePgDatabase<typeof pgSchema> & { $client: Pool };
+/** The handle a write transaction's body receives: one pooled connection, inside BEGIN. */
+export type PgTx = Parameters<Parameters<PgDrizzle['transaction']>[0]>[0];
+
+/** PostgreSQL's database: the same `$writer` as SQLite's (client.ts), over the pool. */
+export type PgDb = PgDrizzle & { $writer: PgWriter };
+
+export interface PgWriter {
+  /**
+   * Runs `body` in a transaction on a connection of the pool (READ COMMITTED): committed when it
+   * returns, rolled back when it throws. Bodies run side by side, each on its own connection; a
+   * rule that reads a row and writes it back locks the row first (docs/ARCHITECTURE.md).
+   */
+  transaction<R>(body: (tx: PgTx) => Promise<R> | R): Promise<R>;
+}
 
 export interface PgDbOptions {
   /** Connections this process keeps open at most (node-postgres' default is 10). */
@@ -29,5 +43,7 @@ export async function createPgDb(url: string, options: PgDbOptions = {}): Promis
     await pool.end();
     throw error;
   }
-  return drizzle(pool, { schema });
+  const db = drizzle(pool, { schema });
+  const writer: PgWriter = { transaction: (body) => db.transaction(async (tx) => body(tx)) };
+  return Object.assign(db, { $writer: writer });
 }

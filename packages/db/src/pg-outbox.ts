@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { PgDb } from './pg-client';
+import type { PgTx } from './pg-client';
 import { events } from './schema-pg/events';
 
-/** The handle a PgDb transaction callback receives. */
-export type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
+export type { PgTx };
 
 export type NewPgEvent = typeof events.$inferInsert;
 

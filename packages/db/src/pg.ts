@@ -1,7 +1,7 @@
 // PostgreSQL (a postgres:// URL): an entry of its own (`@app/db/pg`), so a SQLite build loads none
 // of it — neither drizzle's pg-core nor the PostgreSQL schema.
-export { createPgDb, type PgDb, type PgDbOptions } from './pg-client';
+export { createPgDb, type PgDb, type PgDbOptions, type PgTx, type PgWriter } from './pg-client';
 export { runPgMigrations, pgMigrationsFolder } from './pg-migrate';
-export { appendEvents, OUTBOX_CHANNEL, type NewPgEvent, type PgTx } from './pg-outbox';
+export { appendEvents, OUTBOX_CHANNEL, type NewPgEvent } from './pg-outbox';
 /** The PostgreSQL twin of the SQLite dialect: the same statements, the same results. */
 export { pgDialect } from './dialect/pg';

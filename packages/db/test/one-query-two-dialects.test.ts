@@ -126,4 +126,29 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('one query, %s', (name) => {
       .where(sql`${t.users.username} like ${'b%'}`);
     expect(row).toEqual({ n: 3 });
   });
+
+  it('writes through $writer: a body that returns is committed, one that throws leaves nothing', async () => {
+    const { db, t } = store();
+    const kept = await db.$writer.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(t.users)
+        .values({ username: `w1_${name}`, passwordHash: 'h', dateJoined: joined })
+        .returning({ username: t.users.username });
+      return row?.username;
+    });
+    expect(kept).toBe(`w1_${name}`);
+    await expect(
+      db.$writer.transaction(async (tx) => {
+        await tx
+          .insert(t.users)
+          .values({ username: `w2_${name}`, passwordHash: 'h', dateJoined: joined });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    const names = await db
+      .select({ username: t.users.username })
+      .from(t.users)
+      .where(sql`${t.users.username} like ${'w%'}`);
+    expect(names).toEqual([{ username: `w1_${name}` }]);
+  });
 });
