@@ -121,9 +121,9 @@ export default tseslint.config(
         },
         {
           selector:
-            "CallExpression[callee.property.name=/^(get|all|run)$/][arguments.length=0], CallExpression[callee.property.name=/^(get|all|run)$/][arguments.0.type='ObjectExpression']",
+            'CallExpression[callee.property.name=/^(get|all|run)$/][arguments.length=0], CallExpression[callee.property.name=/^(get|all|run)$/][arguments.0.type=/^(ObjectExpression|TaggedTemplateExpression)$/]',
           message:
-            'Await the query (`await firstRow(query)`, `await prepared.execute({...})`): better-sqlite3’s synchronous calls serve SQLite only.',
+            'Await the query (`await firstRow(query)`, `await prepared.execute({...})`, `await dialect.rows(tx, sql…)`): better-sqlite3’s synchronous calls serve SQLite only.',
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { firstRow, users, type Executor } from '@app/db';
+import { dialect, firstRow, users, type Executor } from '@app/db';
 import { voteScore } from '@app/validators';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -75,24 +75,32 @@ export async function castVote(
   wanted: 'up' | 'down',
 ): Promise<{ myVote: VoteValue; state: VoteState }> {
   const { votes, target } = tables;
+  // The post's row first: two votes by one user at once would both read "no vote yet".
+  await dialect.lockRows(tx, target.table, eq(target.id, targetId));
   const mine = and(eq(votes.targetId, targetId), eq(votes.userId, userId));
   const row = (await firstRow(tx.select({ value: votes.value }).from(votes.table).where(mine))) as
     { value: number } | undefined;
   const change = toggleVote((row?.value ?? 0) as VoteValue, wanted);
   if (change.row === 'delete') await tx.delete(votes.table).where(mine);
   else if (change.row === 'update')
-    tx.run(sql`update ${votes.table} set ${column(votes.value)} = ${change.after} where ${mine}`);
+    await dialect.run(
+      tx,
+      sql`update ${votes.table} set ${column(votes.value)} = ${change.after} where ${mine}`,
+    );
   else
-    tx.run(
+    await dialect.run(
+      tx,
       sql`insert into ${votes.table} (${column(votes.targetId)}, ${column(votes.userId)}, ${column(votes.value)}) values (${targetId}, ${userId}, ${change.after})`,
     );
 
   const [up, down, version] = [target.upVoteCount, target.downVoteCount, target.voteVersion].map(
     column,
   );
-  const counts = tx.get<{ up: number; down: number; version: number }>(
+  const [counts] = await dialect.rows<{ up: number; down: number; version: number }>(
+    tx,
     sql`update ${target.table} set ${up} = ${up} + ${change.upDelta}, ${down} = ${down} + ${change.downDelta}, ${version} = ${version} + 1 where ${column(target.id)} = ${targetId} returning ${up} as up, ${down} as down, ${version} as version`,
   );
+  if (!counts) throw new Error('the voted post is gone');
   const { myVote, ...lists } = await votesOn(tables, tx, targetId, userId);
   return {
     myVote,

@@ -35,4 +35,14 @@ export interface Dialect<Database = Db, Plan = string[]> {
   idMatchesText(id: SQL, match: unknown): SQL;
   /** The query plan of a statement's SQL with its bound values, one line a step: for tests and slow lists. */
   explainQueryPlan(db: Database, text: string, values: unknown[]): Plan;
+  /** Runs a statement written with `sql` that answers rows (a select, an update … returning). */
+  rows<T>(db: unknown, query: SQL): Promise<T[]>;
+  /** Runs a statement written with `sql` that answers none (an insert, an update). */
+  run(db: unknown, query: SQL): Promise<void>;
+  /**
+   * Inside a write, locks the rows `where` picks until the write ends, so a body that reads a row,
+   * checks it and writes it back (a game's state, a vote) is not overtaken by another. SQLite's
+   * write bodies already run one at a time (BEGIN IMMEDIATE): nothing to do there.
+   */
+  lockRows(tx: unknown, table: unknown, where: SQL): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDb } from '../pg-client';
+import type { PgDb, PgTx } from '../pg-client';
 import type { Dialect } from './dialect';
 
 /**
@@ -87,5 +87,13 @@ export const pgDialect: Dialect<PgDb, Promise<string[]>> = {
   explainQueryPlan: async (db, text, values) => {
     const plan = await db.$client.query<{ 'QUERY PLAN': string }>(`explain ${text}`, values);
     return plan.rows.map((row) => row['QUERY PLAN']);
+  },
+
+  rows: async <T>(db: unknown, query: SQL) => (await (db as PgTx).execute(query)).rows as T[],
+
+  run: async (db, query) => void (await (db as PgTx).execute(query)),
+
+  lockRows: async (tx, table, where) => {
+    await (tx as PgTx).execute(sql`select 1 from ${table} where ${where} for update`);
   },
 };

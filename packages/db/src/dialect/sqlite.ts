@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../client';
 import type { Dialect } from './dialect';
 
 /**
@@ -36,4 +37,10 @@ export const sqliteDialect: Dialect = {
       .prepare<unknown[], { detail: string }>(`explain query plan ${text}`)
       .all(...values)
       .map((row) => row.detail),
+
+  rows: async <T>(db: unknown, query: SQL) => (db as Tx).all<T>(query),
+
+  run: async (db, query) => void (db as Tx).run(query),
+
+  lockRows: async () => {},
 };

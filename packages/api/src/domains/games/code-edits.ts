@@ -1,5 +1,7 @@
+import { dialect, games } from '@app/db';
 import { assertCanEdit } from '@app/games';
 import { CODE_UPDATE_MAX_BYTES, gameMessages, type CodeUpdateInput } from '@app/validators';
+import { eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
@@ -66,6 +68,7 @@ async function writeCode(
     let touched = false;
     try {
       return await writeTransaction(deps, async ({ tx, now, publish }) => {
+        await dialect.lockRows(tx, games, eq(games.id, id));
         const game = collabCodeGame(await readGame(tx, id));
         applyRule(() => assertCanEdit(game.state, viewer.username, now.getTime()));
         const entry = await loadDoc(tx, deps.games.docs, id, game.state.problemId);

@@ -1,4 +1,6 @@
+import { dialect, games } from '@app/db';
 import { gameMessages } from '@app/validators';
+import { eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
 import { writeTransaction, type WriteScope } from '../../core/write';
@@ -28,6 +30,8 @@ export function changeGame(
   },
 ) {
   return writeTransaction(deps, async (scope) => {
+    // Read, checked by the rule and written back: the row is the write's until it ends.
+    await dialect.lockRows(scope.tx, games, eq(games.id, id));
     const game = await readGame(scope.tx, id);
     if (game.gameType === 'Nim') {
       const rule = change.nim;

@@ -1,4 +1,4 @@
-import { firstRow, returnedRow, questions } from '@app/db';
+import { dialect, firstRow, returnedRow, questions } from '@app/db';
 import { answerMessages, type AcceptAnswerInput } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -21,6 +21,8 @@ export function setAcceptedAnswer(
 ): Promise<{ acceptedAnswerId: number | null; event: PublishedEvent<'question'> }> {
   return writeTransaction(deps, async ({ tx, now, publish }) => {
     const { qid } = await findAnswer(tx, input.answerId);
+    // The accepted answer is read, then replaced: the question's row is this write's until it ends.
+    await dialect.lockRows(tx, questions, eq(questions.id, qid));
     const question = await firstRow(
       tx
         .select({ askedBy: questions.askedBy, acceptedAnswerId: questions.acceptedAnswerId })
