@@ -1,5 +1,7 @@
+import { dialect, games } from '@app/db';
 import { assertCanEdit, endCollabCode, GAME_STATUS } from '@app/games';
 import { gameMessages, PASSING_STATUS } from '@app/validators';
+import { eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
 import type { Viewer } from '../../core/viewer';
@@ -48,6 +50,7 @@ export async function runGameTests(
   const views: TestResultView[] = resultViews(problem.tests, results, false);
   const allPassed = results.length > 0 && results.every((r) => r.status === PASSING_STATUS);
   return writeTransaction(deps, async (scope) => {
+    await dialect.lockRows(scope.tx, games, eq(games.id, id));
     // Kept with the game too, so a reload or a later player sees the room's latest run.
     const latest = { results: views, by: viewer.username, runAt: scope.now.getTime() };
     await saveTestResults(scope.tx, id, latest);

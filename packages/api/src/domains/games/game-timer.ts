@@ -1,4 +1,4 @@
-import { games } from '@app/db';
+import { dialect, games } from '@app/db';
 import {
   collabCodeDeadline,
   endCollabCode,
@@ -53,6 +53,7 @@ export interface GameTimer {
  */
 export function endTimedOutGame(deps: ApiDeps, id: string, now: number) {
   return writeTransaction(deps, async (scope) => {
+    await dialect.lockRows(scope.tx, games, eq(games.id, id));
     const game = collabCodeGame(await readGame(scope.tx, id));
     if (game.state.status !== GAME_STATUS.inProgress || !isTimeUp(game.state, now)) return null;
     return saveAndPublish(scope, game, endCollabCode(game.state, { winners: [] }));
