@@ -1,37 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as sqliteSchema from '../src/schema';
-import * as pgSchema from '../src/schema-pg';
-import { closeDb, createTestDb, dialect, type Db, type Dialect } from '../src';
-import { createPgDb, pgDialect, type PgDb } from '../src/pg';
-import { useThrowawayDatabase } from './support/pg-databases';
+import { describe, expect, it } from 'vitest';
+import { pgDialect } from '../src/pg';
+import { useBothDatabases } from './support/both-databases';
 
 // The dialect's two write statements, held to the real databases: a statement written with `sql`
 // answers its rows on both, and a row locked in one write holds back another that locks it.
 
-type Tables = typeof sqliteSchema;
-interface Store {
-  db: Db;
-  t: Tables;
-  dialect: Dialect<unknown, unknown>;
-}
-
-const pools: PgDb[] = [];
-const database = useThrowawayDatabase('test_dialect_writes', async () => {
-  await Promise.all(pools.map((pool) => pool.$client.end()));
-});
-const stores: Record<'SQLite' | 'PostgreSQL', Store> = {} as never;
-beforeAll(async () => {
-  const pg = await createPgDb(database.url, { poolSize: 4 });
-  pools.push(pg);
-  stores.SQLite = { db: createTestDb(), t: sqliteSchema, dialect: dialect as never };
-  stores.PostgreSQL = {
-    db: pg as unknown as Db,
-    t: pgSchema as unknown as Tables,
-    dialect: pgDialect as never,
-  };
-});
-afterAll(() => stores.SQLite && closeDb(stores.SQLite.db));
+const stores = useBothDatabases('test_dialect_writes', 4);
 
 const joined = new Date('2026-01-02T03:04:05.678Z');
 

@@ -1,10 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as sqliteSchema from '../src/schema';
-import * as pgSchema from '../src/schema-pg';
-import { closeDb, createTestDb, type Db } from '../src';
-import { createPgDb, type PgDb } from '../src/pg';
-import { useThrowawayDatabase } from './support/pg-databases';
+import { describe, expect, it } from 'vitest';
+import { useBothDatabases, type Store } from './support/both-databases';
 
 // The shape the services will take to serve both databases (docs/ARCHITECTURE.md › PostgreSQL):
 // each query is written once, against the SQLite types, with the tables handed to it (each
@@ -14,26 +10,7 @@ import { useThrowawayDatabase } from './support/pg-databases';
 // the two schemas are the same (schema-dialects.test.ts), so one query gives one row type. This
 // file holds that bet to the real databases: the same code gives the same rows on both.
 
-type Tables = typeof sqliteSchema;
-interface Store {
-  db: Db;
-  t: Tables;
-}
-
-const pools: PgDb[] = [];
-const database = useThrowawayDatabase('test_one_query', async () => {
-  await Promise.all(pools.map((pool) => pool.$client.end()));
-});
-
-const stores: Record<'SQLite' | 'PostgreSQL', Store> = {} as never;
-beforeAll(async () => {
-  const pg = await createPgDb(database.url, { poolSize: 2 });
-  pools.push(pg);
-  stores.SQLite = { db: createTestDb(), t: sqliteSchema };
-  // The one cast of the plan: PostgreSQL's database and tables seen through SQLite's types.
-  stores.PostgreSQL = { db: pg as unknown as Db, t: pgSchema as unknown as Tables };
-});
-afterAll(() => stores.SQLite && closeDb(stores.SQLite.db));
+const stores = useBothDatabases('test_one_query');
 
 const joined = new Date('2026-01-02T03:04:05.678Z');
 
