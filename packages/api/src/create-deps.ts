@@ -1,4 +1,4 @@
-import type { Db } from '@app/db';
+import { databaseKind, type Db } from '@app/db';
 import type { Sandbox } from '@app/sandbox';
 import type { ApiDeps } from './core/deps';
 import type { EventBus } from './core/event-bus';
@@ -29,7 +29,7 @@ export async function createApiDeps(
   },
 ): Promise<ApiDeps> {
   const shared = createShared(opts.shared);
-  const events = opts.events ?? createOutboxBus(db, shared);
+  const events = opts.events ?? (await createEventBus(db, shared));
   return {
     db,
     shared,
@@ -41,4 +41,11 @@ export async function createApiDeps(
     readCache: await createReadCache(events),
     games: createGameDeps({ db, shared }),
   };
+}
+
+/** The bus of this process's database: SQLite's outbox, or PostgreSQL's (loaded only then). */
+export async function createEventBus(db: Db, shared: Shared = createShared()): Promise<EventBus> {
+  if (databaseKind === 'sqlite') return createOutboxBus(db, shared);
+  const { createPgOutboxBus } = await import('./events/pg-outbox-bus');
+  return createPgOutboxBus(db, shared);
 }

@@ -125,7 +125,7 @@ describe('chat.messages', () => {
   it('reads a page down the chat’s message index, however long the chat', async () => {
     const world = await createTestWorld();
     const { sql } = chatPageStatement(world.db).getQuery();
-    const plan = dialect.explainQueryPlan(world.db, sql, [1, 1000, 51]).join('\n');
+    const plan = (await dialect.explainQueryPlan(world.db, sql, [1, 1000, 51])).join('\n');
     expect(plan).toMatch(
       /SEARCH chat_messages USING INDEX chat_messages_chat \(chat_id=\? AND id<\?\)/,
     );

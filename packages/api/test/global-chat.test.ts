@@ -120,7 +120,7 @@ describe('global chat: message.list', () => {
     const page = await alice.api.message.list({ cursor: '50001' });
     expect(page.items.map((m) => m.id)).toEqual(Array.from({ length: 50 }, (_, i) => 49_951 + i));
     const { sql } = globalPageStatement(world.db).getQuery();
-    const plan = dialect.explainQueryPlan(world.db, sql, [50_001, 51]).join('\n');
+    const plan = (await dialect.explainQueryPlan(world.db, sql, [50_001, 51])).join('\n');
     expect(plan).toMatch(/SEARCH global_messages USING INTEGER PRIMARY KEY \(rowid<\?\)/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });

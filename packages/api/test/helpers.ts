@@ -1,4 +1,4 @@
-import { createTestDb, type Db } from '@app/db';
+import { closeDatabase, openTestDatabase, type Db } from '@app/db';
 import { createSandbox, type Sandbox } from '@app/sandbox';
 import { afterAll } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import {
 import type { EventBus } from '../src/core/event-bus';
 import type { EventMap, PublishedEvent, Topic } from '../src/core/topics';
 import { writeTransaction } from '../src/core/write';
-import { createOutboxBus } from '../src/events/outbox-bus';
+import { createEventBus } from '../src/create-deps';
 
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
@@ -104,9 +104,31 @@ afterAll(() => testSandbox.close());
  */
 export const TEST_SCRYPT_LOG_N = Number(process.env.SCRYPT_LOG_N ?? 10);
 
-/** The full set of shared dependencies over a fresh in-memory database. */
-export async function createTestDeps(db: Db = createTestDb()): Promise<ApiDeps> {
-  return createApiDeps(db, { sandbox: testSandbox, scryptLogN: TEST_SCRYPT_LOG_N });
+// What the file's tests opened, closed after them: on PostgreSQL each test database is a database
+// of its own on the server, dropped then.
+const opened: { db: Db; bus?: EventBus }[] = [];
+afterAll(async () => {
+  for (const { db, bus } of opened.splice(0).reverse()) {
+    await bus?.close();
+    await closeDatabase(db);
+  }
+});
+
+/** A fresh, empty database of this run's kind (SQLite in memory, or PostgreSQL), closed after the file. */
+export async function createTestDatabase(): Promise<Db> {
+  const db = await openTestDatabase();
+  opened.push({ db });
+  return db;
+}
+
+/** The full set of shared dependencies over a fresh database. */
+export async function createTestDeps(db?: Db): Promise<ApiDeps> {
+  const deps = await createApiDeps(db ?? (await createTestDatabase()), {
+    sandbox: testSandbox,
+    scryptLogN: TEST_SCRYPT_LOG_N,
+  });
+  opened.push({ db: deps.db, bus: deps.events });
+  return deps;
 }
 
 /**
@@ -129,8 +151,10 @@ export const ROOMY_WRITE_LIMITS: Partial<RateLimits> = Object.fromEntries(
 export async function createTestWorld(
   opts: { limits?: Partial<RateLimits>; sandbox?: Sandbox } = {},
 ): Promise<TestWorld> {
-  const db = createTestDb();
-  const { bus, nextSubscription } = observed(createOutboxBus(db));
+  const db = await createTestDatabase();
+  const inner = await createEventBus(db);
+  opened.push({ db, bus: inner });
+  const { bus, nextSubscription } = observed(inner);
   const deps = await createApiDeps(db, {
     sandbox: opts.sandbox ?? testSandbox,
     events: bus,

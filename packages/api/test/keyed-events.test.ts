@@ -28,7 +28,7 @@ describe('keyed topics', () => {
 
   it('reads one key’s events through its index, not by scanning the topic', async () => {
     const world = await createTestWorld();
-    const plan = dialect.explainQueryPlan(
+    const plan = await dialect.explainQueryPlan(
       world.db,
       'select id from events where topic = ? and key = ? and id > ? order by id limit ?',
       ['question', '1', 0, 100],

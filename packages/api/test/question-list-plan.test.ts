@@ -161,7 +161,7 @@ describe('question.list plans', () => {
     expect(await planOf(filterOf(['rare']))).toBe('probe');
     expect(await planOf(filterOf([], ['betamax']))).toBe('probe');
 
-    const walk = explainPageQuery(world.db, {
+    const walk = await explainPageQuery(world.db, {
       order: 'newest',
       filter: filterOf(['common'], ['alpha']),
       plan: 'walk',
@@ -170,7 +170,7 @@ describe('question.list plans', () => {
     });
     expect(walk.join('\n')).toMatch(/SCAN questions USING INDEX questions_newest/);
     expect(walk.join('\n')).not.toMatch(/TEMP B-TREE/);
-    const probe = explainPageQuery(world.db, {
+    const probe = await explainPageQuery(world.db, {
       order: 'newest',
       filter: filterOf(['rare']),
       plan: 'probe',
@@ -192,23 +192,23 @@ describe('question.list plans', () => {
     };
     for (const order of QUESTION_ORDERS) {
       const filter = { ...noFilter, unansweredOnly: order === 'unanswered' };
-      const first = explainPageQuery(world.db, {
+      const first = (await explainPageQuery(world.db, {
         order,
         filter,
         plan: 'walk',
         cursor: null,
         rows: 21,
-      }).join('\n');
+      })).join('\n');
       expect(first).toContain(`USING INDEX ${index[order]}`);
       expect(first).not.toMatch(/TEMP B-TREE/);
       const cursor = { cursorValue: 1_050_000, cursorId: 200 };
-      const next = explainPageQuery(world.db, {
+      const next = (await explainPageQuery(world.db, {
         order,
         filter,
         plan: 'walk',
         cursor,
         rows: 21,
-      }).join('\n');
+      })).join('\n');
       expect(next).toMatch(
         new RegExp(`SEARCH questions USING (COVERING )?INDEX ${index[order]} \\(.*<\\?\\)`),
       );

@@ -1,4 +1,5 @@
-export * from './schema';
+export * from './tables';
+export { openDatabase, openTestDatabase, closeDatabase, type OpenDatabaseOptions } from './open';
 export {
   closeDb,
   createDb,
@@ -10,9 +11,9 @@ export {
   type Writer,
 } from './client';
 export { WriteLock } from './write-lock';
-export { firstRow, returnedRow } from './rows';
+export { boundTo, firstRow, returnedRow } from './rows';
 export { runMigrations, migrationsFolder } from './migrate';
 export type { Dialect } from './dialect/dialect';
-/** The dialect of this build's database: every SQLite-only statement the services use. */
-export { sqliteDialect as dialect } from './dialect/sqlite';
+/** The dialect of this process's database: every statement the services need that dialects spell differently. */
+export { dialect } from './dialect/chosen';
 // PostgreSQL's client, migrations, outbox and dialect: `@app/db/pg` (src/pg.ts).

@@ -1,4 +1,4 @@
-import { sql, type InferInsertModel, type InferSelectModel, type Table } from 'drizzle-orm';
+import { is, sql, Table, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import { index, integer as pgInteger, pgTable, text as pgText } from 'drizzle-orm/pg-core';
 import { index as sqliteIndex, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
@@ -139,3 +139,15 @@ type Disagreeing = {
 // When a table's rows differ, tsc names it here: "'no table' is not assignable to type 'users'".
 const rowTypesDisagreeIn: [Disagreeing] extends [never] ? 'no table' : Disagreeing = 'no table';
 void rowTypesDisagreeIn;
+
+describe('the tables a process hands out (tables.ts)', () => {
+  it('are every table of the schema, under the same names', async () => {
+    const handedOut = await import('../src/tables');
+    const tableNames = (module: object) =>
+      Object.entries(module)
+        .filter(([, value]) => is(value, Table))
+        .map(([name]) => name)
+        .sort();
+    expect(tableNames(handedOut)).toEqual(tableNames(sqliteSchema));
+  });
+});

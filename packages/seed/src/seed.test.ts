@@ -71,7 +71,7 @@ async function signedInAs(deps: ApiDeps, username: string) {
 
 const count = (db: Db, table: Table) =>
   db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(table)
     .get()?.n ?? 0;
 

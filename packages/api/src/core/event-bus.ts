@@ -26,11 +26,12 @@ export interface EventBus {
    */
   deliver(events: readonly BusEvent[]): Promise<void>;
   /**
-   * Delivers, now, what other processes have committed and this one has not delivered yet: called
-   * before a cached read, so that a read after a write acknowledged anywhere sees it. Cheap when
-   * nothing changed (one look at the database's version).
+   * Delivers what other processes have committed and this one has not delivered yet: called before
+   * a cached read, so that a read after a write acknowledged anywhere sees it. SQLite's bus does it
+   * now (one look at the database's version, cheap when nothing changed); PostgreSQL's answers a
+   * promise, kept by a look at the outbox that began after the call.
    */
-  sync(): void;
+  sync(): void | Promise<void>;
   /** Listens to one key of a topic, or (key null) to all of it. Resolves to the unsubscribe. */
   subscribe<T extends Topic>(
     topic: T,

@@ -13,6 +13,10 @@ declare module 'rate-limiter-flexible/lib/RateLimiterSQLite.js' {
     _releaseConnection(connection: unknown): void;
   }
 }
+declare module 'rate-limiter-flexible/lib/RateLimiterPostgres.js' {
+  import { RateLimiterPostgres } from 'rate-limiter-flexible';
+  export default RateLimiterPostgres;
+}
 declare module 'rate-limiter-flexible/lib/RLWrapperTimeouts.js' {
   import { RLWrapperTimeouts } from 'rate-limiter-flexible';
   export default RLWrapperTimeouts;

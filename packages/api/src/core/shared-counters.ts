@@ -1,7 +1,12 @@
-import { rateLimits, type Db, type WriteLock } from '@app/db';
+import { databaseKind, rateLimits, type Db, type WriteLock } from '@app/db';
 import { inArray, lt } from 'drizzle-orm';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RateLimiterRedis, RateLimiterSQLite, RLWrapperTimeouts } from './rate-limiter-classes';
+import {
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterSQLite,
+  RLWrapperTimeouts,
+} from './rate-limiter-classes';
 import type { Shared } from './shared';
 
 /**
@@ -34,16 +39,29 @@ export function createSharedCounter(
   { points, windowMs }: { points: number; windowMs: number },
 ): RateLimiterAbstract {
   const keyPrefix = `${store.namespace ?? ''}${name}`;
-  const database = new LockedSQLiteLimiter(store.db.$writer.lock, {
-    storeClient: store.db.$writer.client,
-    storeType: 'better-sqlite3',
+  const table = {
     tableName: 'rate_limits',
     // The migration made it (db schema/cluster.ts), with an index on expire for the sweep.
     tableCreated: true,
     keyPrefix,
     points,
     duration: windowMs / 1000,
-  });
+  };
+  const database =
+    databaseKind === 'postgres'
+      ? // One statement per count (insert … on conflict … returning) on a connection of the pool.
+        new RateLimiterPostgres({
+          ...table,
+          storeClient: store.db.$client,
+          storeType: 'pool',
+          // createCounterSweep sweeps; the library's own timer would keep a process alive.
+          clearExpiredByTimeout: false,
+        })
+      : new LockedSQLiteLimiter(store.db.$writer.lock, {
+          ...table,
+          storeClient: store.db.$writer.client,
+          storeType: 'better-sqlite3',
+        });
   const { redis, redisPrefix } = store.shared;
   if (!redis) return database;
   const limiter = new RateLimiterRedis({

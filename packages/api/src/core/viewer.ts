@@ -1,4 +1,4 @@
-import { firstRow, sessions, users, type Db } from '@app/db';
+import { boundTo, firstRow, sessions, users, type Db } from '@app/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { perDb } from './prepared';
 
@@ -34,7 +34,7 @@ export async function findSessionUser(
   now = Date.now(),
 ): Promise<Viewer | null> {
   const row = await firstRow(
-    sessionUser(db).execute({ sid: sessionId, since: now - SESSION_LIFETIME_MS }),
+    sessionUser(db).execute({ sid: sessionId, since: boundTo(sessions.createdAt, now - SESSION_LIFETIME_MS) }),
   );
   return row ? { ...row, sessionId } : null;
 }

@@ -2,12 +2,13 @@ import { events, type Db } from '@app/db';
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import superjson from 'superjson';
 import { deepFreeze } from '../core/deep-freeze';
-import type { BroadcastListener, EventBus, Listener } from '../core/event-bus';
+import type { EventBus } from '../core/event-bus';
 import { perDb } from '../core/prepared';
 import { createShared, type Shared } from '../core/shared';
-import type { BroadcastTopic, BusEvent, Topic } from '../core/topics';
+import type { BusEvent, Topic } from '../core/topics';
 import { createBroadcastWire } from './broadcasts';
 import { createDoorbell } from './doorbell';
+import { createListeners } from './listeners';
 
 type Stored = ReturnType<typeof superjson.serialize>;
 
@@ -70,23 +71,10 @@ const latestOfKey = perDb((db) =>
  * (`sync`), so a read after a write acknowledged by any process sees it.
  */
 export function createOutboxBus(db: Db, shared: Shared = createShared()): EventBus {
-  const listeners = new Map<string, Set<Listener<Topic>>>();
-  const channel = (topic: string, key: string | null) => `${topic}\u0000${key ?? '*'}`;
-
-  const notify = (name: string, event: BusEvent) => {
-    for (const listener of listeners.get(name) ?? []) {
-      // One broken listener must not keep the event from the others.
-      try {
-        listener(event);
-      } catch (error) {
-        console.error(`event listener on ${event.topic} failed:`, error);
-      }
-    }
-  };
+  const listeners = createListeners();
   const hand = (event: BusEvent) => {
     delivered = Number(event.id);
-    notify(channel(event.topic, null), event);
-    notify(channel(event.topic, event.key), event);
+    listeners.hand(event);
   };
 
   /** The id of the last event delivered here: the outbox's last when the process started. */
@@ -122,18 +110,6 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
     }
   };
 
-  // Ephemeral messages have listeners of their own: they never mix with stored events' streams.
-  const broadcastListeners = new Map<string, Set<BroadcastListener<BroadcastTopic>>>();
-  const handBroadcast = (topic: string, key: string, payload: unknown) => {
-    for (const listener of broadcastListeners.get(channel(topic, key)) ?? []) {
-      try {
-        listener(payload as never);
-      } catch (error) {
-        console.error(`broadcast listener on ${topic} failed:`, error);
-      }
-    }
-  };
-
   let lookedThisStretch = false;
   const endStretch = () => {
     lookedThisStretch = false;
@@ -145,7 +121,7 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
     wire.readTable();
   });
   const wire = createBroadcastWire(db, shared, doorbell.redisUp, (topic, key, payload) =>
-    handBroadcast(topic, key, deepFreeze(payload)),
+    listeners.handBroadcast(topic, key, deepFreeze(payload)),
   );
 
   return {
@@ -200,17 +176,7 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
         wire.readTable();
       }
     },
-    async subscribe(topic, key, listener) {
-      const name = channel(topic, key);
-      let set = listeners.get(name);
-      if (!set) listeners.set(name, (set = new Set()));
-      const l = listener as Listener<Topic>;
-      set.add(l);
-      return () => {
-        set.delete(l);
-        if (set.size === 0) listeners.delete(name);
-      };
-    },
+    subscribe: async (topic, key, listener) => listeners.subscribe(topic, key, listener),
     async replay(topic, key, afterId, limit) {
       const params = { topic, after: parseId(afterId), limit };
       const rows =
@@ -228,20 +194,11 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
     },
     isAfter: (id, than) => parseId(id) > parseId(than),
     async broadcast(topic, key, payload) {
-      handBroadcast(topic, key, deepFreeze(payload));
+      listeners.handBroadcast(topic, key, deepFreeze(payload));
       await wire.send(topic, key, payload);
     },
-    async subscribeBroadcast(topic, key, listener) {
-      const name = channel(topic, key);
-      let set = broadcastListeners.get(name);
-      if (!set) broadcastListeners.set(name, (set = new Set()));
-      const l = listener as BroadcastListener<BroadcastTopic>;
-      set.add(l);
-      return () => {
-        set.delete(l);
-        if (set.size === 0) broadcastListeners.delete(name);
-      };
-    },
+    subscribeBroadcast: async (topic, key, listener) =>
+      listeners.subscribeBroadcast(topic, key, listener),
     redisUp: doorbell.redisUp,
     async close() {
       await doorbell.close();

@@ -5,10 +5,9 @@ import type { Db } from '../client';
  * Every statement the services need that SQL dialects spell differently. The services say what they
  * want through this contract and never write dialect-only SQL themselves, so a PostgreSQL build is
  * one more implementation of it (tsvector, an identity column, unnest, strpos, EXPLAIN) and nothing
- * else. Only reading a query plan differs in shape: better-sqlite3 answers at once, node-postgres
- * in a promise, so each dialect names its database and how its plan comes.
+ * else. Each names its database, for reading a query plan.
  */
-export interface Dialect<Database = Db, Plan = string[]> {
+export interface Dialect<Database = Db> {
   /** Rows of a table in the order they were inserted: who voted or joined first comes first. */
   insertionOrder(table: unknown): SQL;
   /** A condition: the column's value is in a list passed as one JSON array parameter. */
@@ -34,7 +33,7 @@ export interface Dialect<Database = Db, Plan = string[]> {
   /** A condition: the question id (an expression, so callers may wrap it) is among the matches. */
   idMatchesText(id: SQL, match: unknown): SQL;
   /** The query plan of a statement's SQL with its bound values, one line a step: for tests and slow lists. */
-  explainQueryPlan(db: Database, text: string, values: unknown[]): Plan;
+  explainQueryPlan(db: Database, text: string, values: unknown[]): Promise<string[]>;
   /** Runs a statement written with `sql` that answers rows (a select, an update … returning). */
   rows<T>(db: unknown, query: SQL): Promise<T[]>;
   /** Runs a statement written with `sql` that answers none (an insert, an update). */

@@ -58,7 +58,7 @@ const searchQuery = (match: unknown): SQL => sql`(
 const textMatchIds = (match: unknown): SQL =>
   sql`select questions.id from questions where questions.search_vector @@ ${searchQuery(match)}`;
 
-export const pgDialect: Dialect<PgDb, Promise<string[]>> = {
+export const pgDialect: Dialect<PgDb> = {
   // SQLite's rowid has no twin: the tables read in insertion order have an identity column of their
   // own in the PostgreSQL schema (schema-pg/_columns.ts insertionOrder), which no writer sets.
   insertionOrder: (table) => sql`${table}.${sql.identifier('insertion_order')}`,

@@ -32,7 +32,7 @@ export const sqliteDialect: Dialect = {
 
   idMatchesText: (id, match) => sql`${id} in (${textMatchIds(match)})`,
 
-  explainQueryPlan: (db, text, values) =>
+  explainQueryPlan: async (db, text, values) =>
     db.$client
       .prepare<unknown[], { detail: string }>(`explain query plan ${text}`)
       .all(...values)

@@ -12,7 +12,7 @@ export type DatabaseName = 'SQLite' | 'PostgreSQL';
 export interface Store {
   db: Db;
   t: Tables;
-  dialect: Dialect<unknown, unknown>;
+  dialect: Dialect<unknown>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { firstRow, type Db, dialect, problems } from '@app/db';
+import { boundTo, firstRow, type Db, dialect, problems } from '@app/db';
 import {
   PROBLEMS_PAGE_SIZE,
   problemMessages,
@@ -104,13 +104,13 @@ function pageStatement(db: Db, shape: PageShape) {
 
 const countAll = perDb((db) =>
   db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(problems)
     .prepare(),
 );
 const countMatching = perDb((db) =>
   db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(problems)
     .where(searchCondition())
     .prepare(),
@@ -144,9 +144,13 @@ function pageParts(db: Db, request: PageRequest) {
     hasSearch: request.pattern !== null,
     hasCursor: request.cursor !== null,
   });
-  const params: Record<string, string | number> = {
+  const cursor = request.cursor && {
+    cursorValue: boundTo(SORT_COLUMNS[request.sort], request.cursor.cursorValue),
+    cursorId: request.cursor.cursorId,
+  };
+  const params: Record<string, unknown> = {
     ...(request.pattern ? { pattern: request.pattern } : {}),
-    ...request.cursor,
+    ...cursor,
     limit: request.limit + 1,
   };
   return { statement, params };

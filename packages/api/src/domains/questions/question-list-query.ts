@@ -1,4 +1,4 @@
-import { firstRow, answers, type Db, dialect, questions, questionTags, users } from '@app/db';
+import { boundTo, firstRow, answers, type Db, dialect, questions, questionTags, users } from '@app/db';
 import type { QuestionActivity, QuestionOrder } from '@app/validators';
 import {
   and,
@@ -132,7 +132,7 @@ const qualified = (table: Table, column: Column) =>
 const lastActivityAt = qualified(questions, questions.lastActivityAt);
 const kindAmongAnswers = sql`(select case
     when max(${qualified(answers, answers.ansDateTime)}) = ${lastActivityAt} then 'answered'
-    when max(${qualified(answers, answers.editedAt)} = ${lastActivityAt}) then 'modified' end
+    when max(case when ${qualified(answers, answers.editedAt)} = ${lastActivityAt} then 1 end) = 1 then 'modified' end
   from ${answers} where ${qualified(answers, answers.questionId)} = ${qualified(questions, questions.id)})`;
 const lastActivityKind = sql<QuestionActivity>`case
   when ${questions.lastActivityAt} = ${questions.editedAt} then 'modified'
@@ -195,7 +195,7 @@ function buildPageStatement(db: Db, shape: PageShape) {
 
 /** Counting reads indexes only. */
 function buildCountStatement(db: Db, shape: FilterShape) {
-  const count = { n: sql<number>`count(*)` };
+  const count = { n: sql<number>`count(*)`.mapWith(Number) };
   const filtered = shape.tagCount > 0 || shape.hasMatch;
   if (!filtered) {
     const where = shape.unansweredOnly ? eq(questions.answerCount, 0) : undefined;
@@ -230,7 +230,7 @@ function statementCache<S, T>(build: (db: Db, shape: S) => T): (db: Db, shape: S
 const pageStatement = statementCache(buildPageStatement);
 const countStatement = statementCache(buildCountStatement);
 
-type Params = Record<string, string | number>;
+type Params = Record<string, unknown>;
 
 function filterParams(filter: ListFilter): Params {
   const params: Params = {};
@@ -272,7 +272,11 @@ function pageParts(db: Db, query: PageQuery) {
     plan: query.plan,
     hasCursor: query.cursor !== null,
   });
-  const params: Params = { ...filterParams(query.filter), ...query.cursor, limit: query.rows };
+  const cursor = query.cursor && {
+    cursorValue: boundTo(ORDER_COLUMNS[query.order].column, query.cursor.cursorValue),
+    cursorId: query.cursor.cursorId,
+  };
+  const params: Params = { ...filterParams(query.filter), ...cursor, limit: query.rows };
   return { statement, params };
 }
 
@@ -306,7 +310,7 @@ export async function readPageRows(db: Db, query: PageQuery) {
 }
 
 /** EXPLAIN QUERY PLAN of the statement a page query runs: for tests and for looking into slow lists. */
-export function explainPageQuery(db: Db, query: PageQuery): string[] {
+export async function explainPageQuery(db: Db, query: PageQuery): Promise<string[]> {
   const { statement, params } = pageParts(db, query);
   const { sql: text, params: bound } = statement.getQuery();
   const values = bound.map((value) => (value instanceof Placeholder ? params[value.name] : value));

@@ -39,7 +39,7 @@ const tagsWithCounts = perDb((db) =>
   db
     .select({
       ...tagView,
-      qcnt: sql<number>`(select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id})`,
+      qcnt: sql<number>`(select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id})`.mapWith(Number),
     })
     .from(tags)
     .orderBy(asc(tags.nameKey), asc(tags.id))

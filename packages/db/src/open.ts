@@ -1,0 +1,61 @@
+import { closeDb, createDb, type Db, type DbRuntime } from './client';
+import { databaseKind } from './tables';
+
+export interface OpenDatabaseOptions {
+  /** The SQLite file (SQLite only). */
+  path: string;
+  /** PostgreSQL's address (`DATABASE_URL`); PostgreSQL only. */
+  url?: string;
+  /** PostgreSQL: connections this process keeps open at most. */
+  poolSize?: number;
+  runtime?: DbRuntime;
+}
+
+// A PostgreSQL database is seen through SQLite's types (tables.ts): its pool, and, for a test
+// database, how to drop it, are kept beside it.
+interface PgParts {
+  end(): Promise<void>;
+  closing?: Promise<void>;
+}
+const pgParts = new WeakMap<Db, PgParts>();
+
+/**
+ * This process's database, migrated: PostgreSQL at `url` when the process serves PostgreSQL
+ * (tables.ts), else the SQLite file at `path`. The PostgreSQL driver is loaded only then.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
+  if (databaseKind === 'sqlite') return createDb(options.path, options.runtime);
+  if (!options.url) throw new Error('PostgreSQL needs its address (DATABASE_URL)');
+  const { createPgDb } = await import('./pg-client');
+  const pg = await createPgDb(options.url, { poolSize: options.poolSize });
+  const db = pg as unknown as Db;
+  pgParts.set(db, { end: () => pg.$client.end() });
+  return db;
+}
+
+/** Closes what openDatabase opened (and drops a test's throwaway PostgreSQL database). */
+export async function closeDatabase(db: Db): Promise<void> {
+  const pg = pgParts.get(db);
+  if (!pg) return closeDb(db);
+  if (!pg.closing) pg.closing = pg.end();
+  await pg.closing;
+}
+
+/**
+ * A fresh, migrated, empty database for one test: SQLite in memory, or on PostgreSQL (the server
+ * at DATABASE_URL) a new database copied from a migrated template, dropped by closeDatabase.
+ */
+export async function openTestDatabase(): Promise<Db> {
+  if (databaseKind === 'sqlite') return createDb(':memory:');
+  const { createTestPgDatabase } = await import('./pg-test-database');
+  const made = await createTestPgDatabase(process.env.DATABASE_URL as string);
+  const db = await openDatabase({ path: '', url: made.url, poolSize: 4 });
+  const end = pgParts.get(db)?.end;
+  pgParts.set(db, {
+    async end() {
+      await end?.();
+      await made.drop();
+    },
+  });
+  return db;
+}
