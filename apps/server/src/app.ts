@@ -1,5 +1,5 @@
 import { createApiDeps, createGameTimer, newProcessId, pruneEvents, type ApiDeps } from '@app/api';
-import { closeDb, createDb, type Db } from '@app/db';
+import { closeDatabase, databaseAnswers, type Db } from '@app/db';
 import { createSandbox } from '@app/sandbox';
 import { isFreshSite, seedDemoContent } from '@app/seed';
 import { setupWorker } from '@socket.io/sticky';
@@ -21,6 +21,7 @@ import { log as processLog, type Logger } from './ops/log';
 import { ResponseCache } from './http/response-cache';
 import { createSessionCookies } from './http/session';
 import { closeRedis, connectRedis, redisProbe } from './ops/redis';
+import { openConfiguredDatabase } from './ops/prepare-database';
 import { shutDown, type ShutdownReport } from './ops/shutdown';
 import { attachSocketIo } from './legacy/socket';
 import { attachUpgrades } from './trpc/upgrade';
@@ -60,7 +61,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = options.log ?? processLog;
   const listen = options.listen ?? true;
-  const db = createDb(config.databasePath, config.runtime?.db);
+  const db = await openConfiguredDatabase(config);
   // A Redis that is down does not stop the start: the database carries what Redis would (ops/redis.ts).
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
   const processId = newProcessId();
@@ -92,8 +93,7 @@ export async function startServer(
     if (door.res) noteSession(door.req, context.session);
     return context;
   };
-  // GET /healthz: the database answers a prepared statement; a shutdown says it is draining.
-  const ping = db.$client.prepare('select 1');
+  // GET /healthz: the database answers a trivial query; a shutdown says it is draining.
   let draining = false;
   // The original client's pages (CLIENT_ORIGINS) use the REST paths and socket.io, not /trpc.
   const clientOrigins = config.clientOrigins ?? DEFAULT_CLIENT_ORIGINS;
@@ -105,8 +105,7 @@ export async function startServer(
     clientOrigins,
     log,
     requestLog: createRequestLog(log, deps, cookies),
-    // eslint-disable-next-line no-restricted-syntax -- the health check asks the SQLite file itself
-    databaseAnswers: () => ping.get() !== undefined,
+    databaseAnswers: () => databaseAnswers(db),
     draining: () => draining,
     processId,
     redisState: redisProbe(redis),
@@ -164,7 +163,7 @@ export async function startServer(
     await sandbox.close();
     await connections.close();
     await deps.events.close();
-    closeDb(db);
+    await closeDatabase(db);
     if (redis) await closeRedis(redis);
     throw error;
   }
@@ -185,7 +184,7 @@ export async function startServer(
       await sandbox.close();
       await connections.close();
       await deps.events.close();
-      closeDb(db);
+      await closeDatabase(db);
       if (redis) await closeRedis(redis);
     },
     shutdown(timeoutMs) {

@@ -38,7 +38,7 @@ export interface HttpAppOptions {
   /** One JSON line per request (http/request-log.ts); none when absent. */
   requestLog?: RequestLog;
   /** Whether the database answers (GET /healthz): a prepared `select 1`. */
-  databaseAnswers?: () => boolean;
+  databaseAnswers?: () => boolean | Promise<boolean>;
   /** True once shutdown has begun: answers close their connection, /healthz answers 503. */
   draining?: () => boolean;
   /** This process's name among those sharing the database (GET /healthz in JSON). */
@@ -142,7 +142,7 @@ function createHttpApp(opts: HttpAppOptions): express.Express {
     markDoor(req, 'health');
     let answers = false;
     try {
-      answers = opts.databaseAnswers?.() ?? true;
+      answers = (await opts.databaseAnswers?.()) ?? true;
     } catch {
       answers = false;
     }

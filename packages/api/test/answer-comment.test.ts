@@ -1,4 +1,4 @@
-import { questions } from '@app/db';
+import { firstRow, questions } from '@app/db';
 import { hyperlinkMessages, questionMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ describe('answer.create', () => {
       revisionCount: 0,
       comments: [],
     });
-    const row = world.db.select().from(questions).where(eq(questions.id, q.id)).get();
+    const row = await firstRow(world.db.select().from(questions).where(eq(questions.id, q.id)));
     expect(row).toMatchObject({ answerCount: 1, lastActivityAt: at });
   });
 

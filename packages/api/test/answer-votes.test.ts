@@ -1,4 +1,4 @@
-import { answers } from '@app/db';
+import { firstRow, answers } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld } from './helpers';
@@ -15,11 +15,12 @@ async function setup() {
   clock.tick();
   const { answer } = await bob.api.answer.create({ qid: q.id, text: 'Sort with a comparator.' });
   const counters = () =>
-    world.db
-      .select({ up: answers.upVoteCount, down: answers.downVoteCount })
-      .from(answers)
-      .where(eq(answers.id, answer.id))
-      .get();
+    firstRow(
+      world.db
+        .select({ up: answers.upVoteCount, down: answers.downVoteCount })
+        .from(answers)
+        .where(eq(answers.id, answer.id))
+    );
   return { world, alice, bob, carol, q, answer, counters };
 }
 
@@ -39,7 +40,7 @@ describe('answer.vote', () => {
       voteScore: 1,
       voteVersion: 1,
     });
-    expect(counters()).toEqual({ up: 1, down: 0 });
+    expect(await counters()).toEqual({ up: 1, down: 0 });
     const page = await carol.api.question.byId({ qid: q.id });
     expect(page.answers[0]).toMatchObject({
       upVotes: ['carol'],
@@ -56,13 +57,13 @@ describe('answer.vote', () => {
       carol.api.answer.vote({ answerId: answer.id, vote: direction });
     expect((await vote('up')).myVote).toBe(1);
     expect((await vote('up')).myVote).toBe(0);
-    expect(counters()).toEqual({ up: 0, down: 0 });
+    expect(await counters()).toEqual({ up: 0, down: 0 });
     expect((await vote('down')).myVote).toBe(-1);
-    expect(counters()).toEqual({ up: 0, down: 1 });
+    expect(await counters()).toEqual({ up: 0, down: 1 });
     const switched = await vote('up');
     expect(switched.myVote).toBe(1);
     expect(switched.event.payload).toMatchObject({ upVotes: ['carol'], downVotes: [] });
-    expect(counters()).toEqual({ up: 1, down: 0 });
+    expect(await counters()).toEqual({ up: 1, down: 0 });
     expect((await vote('up')).myVote).toBe(0);
     expect((await vote('down')).myVote).toBe(-1);
     const back = await vote('down');

@@ -1,4 +1,6 @@
+import { chats, firstRow } from '@app/db';
 import { limitMessages, messagingMessages } from '@app/validators';
+import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld } from './helpers';
 import { chatWith, expectError, people } from './messaging-fixtures';
@@ -67,21 +69,24 @@ describe('chat.create: Create New Chat', () => {
     ]);
     expect(new Set(results.map((r) => r.chat.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    expect(world.db.$client.prepare('select count(*) as n from chats').get()).toEqual({ n: 1 });
+    expect(await world.db.select({ n: count() }).from(chats)).toEqual([{ n: 1 }]);
   });
 
   it('the database itself holds one one-to-one chat per pair of users', async () => {
     const world = await createTestWorld();
     const { alice } = await people(world, 'alice', 'bob');
     await chatWith(alice, 'bob');
-    const { pair_key } = world.db.$client.prepare('select pair_key from chats').get() as {
-      pair_key: string;
-    };
-    expect(() =>
-      world.db.$client
-        .prepare('insert into chats (created_at, pair_key) values (?, ?)')
-        .run(Date.now(), pair_key),
-    ).toThrow(/UNIQUE constraint failed: chats.pair_key/);
+    const chat = await firstRow(world.db.select({ pairKey: chats.pairKey }).from(chats));
+    const refused = await world.db.$writer
+      .transaction((tx) => tx.insert(chats).values({ createdAt: new Date(), pairKey: chat?.pairKey }))
+      .then(
+        () => null,
+        (error: unknown) => error as Error & { cause?: Error },
+      );
+    // The driver's own words (drizzle wraps them as the failed query's cause), in either database.
+    expect((refused?.cause ?? refused)?.message).toMatch(
+      /UNIQUE constraint failed: chats\.pair_key|duplicate key value violates unique constraint "chats_pair_key"/,
+    );
   });
 
   it('a create with three or more people starts a new group chat of all of them, published as created', async () => {

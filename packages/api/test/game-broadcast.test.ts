@@ -1,14 +1,15 @@
-import { createTestDb } from '@app/db';
+import { events } from '@app/db';
+import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createOutboxBus } from '../src/events/outbox-bus';
 import { streamBroadcasts } from '../src/events/presence-stream';
+import { createTestWorld } from './helpers';
 
 const presence = (from: string) => ({ gameId: 'g1', update: 'AQID', from });
 
 describe('EventBus.broadcast: ephemeral, live listeners only', () => {
   it('reaches the listeners of its key, now, and is never stored', async () => {
-    const db = createTestDb();
-    const bus = createOutboxBus(db);
+    const { db, deps } = await createTestWorld();
+    const bus = deps.events;
     const heard: unknown[] = [];
     const other: unknown[] = [];
     const stop = await bus.subscribeBroadcast('gamePresence', 'g1', (p) => heard.push(p));
@@ -20,12 +21,12 @@ describe('EventBus.broadcast: ephemeral, live listeners only', () => {
     stop();
     await bus.broadcast('gamePresence', 'g1', presence('bob'));
     expect(heard).toHaveLength(1);
-    expect(db.$client.prepare('select count(*) as n from events').get()).toEqual({ n: 0 });
+    expect(await db.select({ n: count() }).from(events)).toEqual([{ n: 0 }]);
     expect(await bus.replay('game', 'g1', '0', 10)).toEqual([]);
   });
 
   it('does not mix with stored events of a topic of the same name, and one broken listener spares the rest', async () => {
-    const bus = createOutboxBus(createTestDb());
+    const bus = (await createTestWorld()).deps.events;
     const stored: unknown[] = [];
     await bus.subscribe('game', 'g1', (e) => stored.push(e));
     await bus.subscribeBroadcast('gamePresence', 'g1', () => {
@@ -45,7 +46,7 @@ describe('EventBus.broadcast: ephemeral, live listeners only', () => {
   });
 
   it('the stream helper yields what is said while it listens, filtered by allow, and ends on abort', async () => {
-    const bus = createOutboxBus(createTestDb());
+    const bus = (await createTestWorld()).deps.events;
     await bus.broadcast('gamePresence', 'g1', presence('before'));
     const controller = new AbortController();
     const stream = streamBroadcasts(bus, {

@@ -182,6 +182,6 @@ describe('CollabCode and Nim procedures stay with their own game type', () => {
     await wrongType(alice.api.game.runTests({ id: nim.id }));
     await wrongType(alice.api.game.nimMove({ id, numObjects: 1 }));
     expect((await alice.api.game.byId({ id: nim.id })).state).toMatchObject({ moves: [] });
-    expect(world.db.select().from(gameCodeUpdates).all()).toEqual([]);
+    expect(await world.db.select().from(gameCodeUpdates)).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
 import { gameMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
-import { createTestDb } from '@app/db';
 import { createShared } from '../src';
 import { createGamePasswordPasses, PASSWORD_PASS_MS } from '../src/domains/games/game-membership';
-import { createTestWorld } from './helpers';
+import { createTestDatabase, createTestWorld } from './helpers';
 import { expectError, people } from './messaging-fixtures';
 import { useClock } from './question-fixtures';
 
@@ -33,7 +32,10 @@ describe('a right answer to the password prompt lets the same user join without 
   });
 
   it('is kept for a bounded time, per user and game', async () => {
-    const passes = createGamePasswordPasses({ db: createTestDb(), shared: createShared() }, 1000);
+    const passes = createGamePasswordPasses(
+      { db: await createTestDatabase(), shared: createShared() },
+      1000,
+    );
     await passes.grant(1, 'g');
     clock.tick(999);
     expect(await passes.has(1, 'g')).toBe(true);

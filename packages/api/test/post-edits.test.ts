@@ -146,7 +146,7 @@ describe('question.update', () => {
       message: 'Only the person who asked a question can edit it.',
     });
     expect((await bob.api.question.byId({ qid: q.id })).title).toBe('How do I sort objects?');
-    expect(world.db.select().from(questionRevisions).all()).toEqual([]);
+    expect(await world.db.select().from(questionRevisions)).toEqual([]);
   });
 
   it('needs a signed-in user, and answers NOT_FOUND for an unknown question', async () => {

@@ -6,6 +6,7 @@ import {
   TEST_CASES_MAX,
   TEST_CODE_MAX,
 } from '@app/validators';
+import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld } from './helpers';
 import { expectError } from './messaging-fixtures';
@@ -37,7 +38,10 @@ describe('problem.create', () => {
       voteScore: 0,
     });
     expect(event.payload).toEqual({ type: 'created', problemId: problem.id, problem });
-    const stored = world.db.select().from(problemTestCases).all();
+    const stored = await world.db
+      .select()
+      .from(problemTestCases)
+      .orderBy(asc(problemTestCases.position));
     expect(stored.map((t) => [t.position, t.hidden])).toEqual([
       [0, false],
       [1, true],
@@ -78,8 +82,8 @@ describe('problem.create', () => {
       'BAD_REQUEST',
       problemMessages.solutionFails(1, 'Runtime Error'),
     );
-    expect(problemCount(world)).toBe(0);
-    expect(world.db.select().from(problemTestCases).all()).toEqual([]);
+    expect(await problemCount(world)).toBe(0);
+    expect(await world.db.select().from(problemTestCases)).toEqual([]);
     expect(await world.deps.events.replay('problem', null, '0', 10)).toEqual([]);
   });
 
@@ -133,7 +137,7 @@ describe('problem.create', () => {
         missing,
       );
     }
-    expect(problemCount(world)).toBe(0);
+    expect(await problemCount(world)).toBe(0);
   });
 
   it('needs at least one test, at most the limit, each an assertion within its length', async () => {
@@ -176,7 +180,7 @@ describe('problem.create', () => {
       alice.api.problem.create(problemInput({ title: 'x'.repeat(101) })),
       problemMessages.titleTooLong,
     );
-    expect(problemCount(world)).toBe(0);
+    expect(await problemCount(world)).toBe(0);
   });
 
   it('is for signed-in users only', async () => {
@@ -186,7 +190,7 @@ describe('problem.create', () => {
       'UNAUTHORIZED',
       authMessages.notSignedIn,
     );
-    expect(problemCount(world)).toBe(0);
+    expect(await problemCount(world)).toBe(0);
   });
 
   it('starts with no votes and no submissions', async () => {
@@ -200,7 +204,7 @@ describe('problem.create', () => {
       voteScore: 0,
       voteVersion: 0,
     });
-    expect(world.db.select().from(submissions).all()).toEqual([]);
+    expect(await world.db.select().from(submissions)).toEqual([]);
     expect(await alice.api.submission.list({ problemId: problem.id })).toEqual([]);
   });
 });
@@ -236,7 +240,7 @@ describe('problem.testSolution', () => {
     expect(results.map((r) => r.status)).toEqual(['Wrong Answer', 'Wrong Answer', 'OK']);
     expect(results[0]?.errorMessage).not.toBe('');
     expect(results[1]?.errorMessage).not.toBe(problemMessages.hiddenTestFailed);
-    expect(problemCount(world)).toBe(0);
+    expect(await problemCount(world)).toBe(0);
   });
 
   it('checks its input like create does, and is for signed-in users', async () => {

@@ -1,4 +1,4 @@
-import { problems, submissions, users } from '@app/db';
+import { firstRow, problems, returnedRow, submissions, users } from '@app/db';
 import type { CreateProblemInput } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import type { TestClient, TestWorld } from './helpers';
@@ -46,7 +46,7 @@ export const leaks = (value: unknown): string[] => {
  * Submissions straight into the table with chosen figures, for leaderboard order tests (the server
  * measures real submissions itself, so their figures cannot be chosen through the API).
  */
-export function insertSubmission(
+export async function insertSubmission(
   world: TestWorld,
   row: {
     problemId: number;
@@ -56,29 +56,31 @@ export function insertSubmission(
     heapUse: number;
     createdAt: Date;
   },
-): number {
-  const user = world.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.username, row.by))
-    .get();
+): Promise<number> {
+  const user = await firstRow(
+    world.db.select({ id: users.id }).from(users).where(eq(users.username, row.by)),
+  );
   if (!user) throw new Error(`no user ${row.by}`);
-  return world.db
-    .insert(submissions)
-    .values({
-      problemId: row.problemId,
-      submissionBy: user.id,
-      submissionCode: row.code,
-      runTime: row.runTime,
-      heapUse: row.heapUse,
-      codeLength: [...row.code].length,
-      lineCount: row.code.split('\n').length,
-      createdAt: row.createdAt,
-    })
-    .returning({ id: submissions.id })
-    .get().id;
+  const inserted = await world.db.$writer.transaction((tx) =>
+    returnedRow(
+      tx
+        .insert(submissions)
+        .values({
+          problemId: row.problemId,
+          submissionBy: user.id,
+          submissionCode: row.code,
+          runTime: row.runTime,
+          heapUse: row.heapUse,
+          codeLength: [...row.code].length,
+          lineCount: row.code.split('\n').length,
+          createdAt: row.createdAt,
+        })
+        .returning({ id: submissions.id }),
+    ),
+  );
+  return inserted.id;
 }
 
 /** How many problems are stored. */
-export const problemCount = (world: TestWorld): number =>
-  world.db.select().from(problems).all().length;
+export const problemCount = async (world: TestWorld): Promise<number> =>
+  (await world.db.select().from(problems)).length;

@@ -57,7 +57,7 @@ describe('submission.create', () => {
     });
     expect(submission.heapUse).toBeGreaterThan(1);
     expect(event.payload).toEqual({ type: 'submitted', problemId: problem.id, submission });
-    const stored = world.db.select().from(submissions).all();
+    const stored = await world.db.select().from(submissions);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       submissionCode: code,
@@ -101,7 +101,7 @@ describe('submission.create', () => {
         'BAD_REQUEST',
         problemMessages.notAllPassing,
       );
-      expect(world.db.select().from(submissions).all()).toEqual([]);
+      expect(await world.db.select().from(submissions)).toEqual([]);
       const events = await world.deps.events.replay('problem', null, '0', 10);
       expect(events.map((e) => e.payload.type)).toEqual(['created', 'created']);
     },
@@ -157,7 +157,7 @@ describe('submission.list (the leaderboard)', () => {
     const { world, alice, bob, carol, problem } = await setup();
     const t = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 0, minutes));
     const ids = {
-      short: insertSubmission(world, {
+      short: await insertSubmission(world, {
         problemId: problem.id,
         by: 'alice',
         code: 'const add = (a, b) => a + b;',
@@ -165,7 +165,7 @@ describe('submission.list (the leaderboard)', () => {
         heapUse: 40_000,
         createdAt: t(1),
       }),
-      long: insertSubmission(world, {
+      long: await insertSubmission(world, {
         problemId: problem.id,
         by: 'bob',
         code: 'function add(a, b) {\n  const sum = a + b;\n  return sum;\n}',
@@ -173,7 +173,7 @@ describe('submission.list (the leaderboard)', () => {
         heapUse: 50_000,
         createdAt: t(2),
       }),
-      middle: insertSubmission(world, {
+      middle: await insertSubmission(world, {
         problemId: problem.id,
         by: 'carol',
         code: 'function add(a, b) {\n  return a + b;\n}',
@@ -220,7 +220,7 @@ describe('submission.list (the leaderboard)', () => {
   it("holds one problem's submissions only, at most `limit` of them; ties by id", async () => {
     const { world, alice, bob, problem, ids } = await board();
     const other = await postProblem(alice, { title: 'Other' });
-    insertSubmission(world, {
+    await insertSubmission(world, {
       problemId: other.id,
       by: 'bob',
       code: 'x',
@@ -230,7 +230,7 @@ describe('submission.list (the leaderboard)', () => {
     });
     const rows = await bob.api.submission.list({ problemId: problem.id, limit: 2 });
     expect(rows.map((r) => r.id)).toEqual([ids.middle, ids.long]);
-    const tied = insertSubmission(world, {
+    const tied = await insertSubmission(world, {
       problemId: problem.id,
       by: 'bob',
       code: 'tied',

@@ -1,4 +1,4 @@
-import { problems } from '@app/db';
+import { firstRow, problems } from '@app/db';
 import { authMessages, problemMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -25,15 +25,16 @@ async function setup() {
   const carol = await world.signedIn('carol');
   const problem = await postProblem(alice);
   const counters = () =>
-    world.db
-      .select({
-        up: problems.upVoteCount,
-        down: problems.downVoteCount,
-        version: problems.voteVersion,
-      })
-      .from(problems)
-      .where(eq(problems.id, problem.id))
-      .get();
+    firstRow(
+      world.db
+        .select({
+          up: problems.upVoteCount,
+          down: problems.downVoteCount,
+          version: problems.voteVersion,
+        })
+        .from(problems)
+        .where(eq(problems.id, problem.id))
+    );
   return { world, alice, bob, carol, problem, counters };
 }
 
@@ -45,13 +46,13 @@ describe('problem.vote: the question vote rule', () => {
       downVotes: [],
       myVote: 1,
     });
-    expect(counters()).toEqual({ up: 1, down: 0, version: 1 });
+    expect(await counters()).toEqual({ up: 1, down: 0, version: 1 });
     expect(stateOf(await bob.api.problem.vote({ id: problem.id, vote: 'up' }))).toEqual({
       upVotes: [],
       downVotes: [],
       myVote: 0,
     });
-    expect(counters()).toEqual({ up: 0, down: 0, version: 2 });
+    expect(await counters()).toEqual({ up: 0, down: 0, version: 2 });
   });
 
   it('a downvote replaces an upvote and the other way round; downvoting again takes it back', async () => {
@@ -62,14 +63,14 @@ describe('problem.vote: the question vote rule', () => {
       downVotes: ['bob'],
       myVote: -1,
     });
-    expect(counters()).toMatchObject({ up: 0, down: 1 });
+    expect(await counters()).toMatchObject({ up: 0, down: 1 });
     expect(stateOf(await bob.api.problem.vote({ id: problem.id, vote: 'up' }))).toMatchObject({
       upVotes: ['bob'],
       myVote: 1,
     });
     await bob.api.problem.vote({ id: problem.id, vote: 'down' });
     expect((await bob.api.problem.vote({ id: problem.id, vote: 'down' })).myVote).toBe(0);
-    expect(counters()).toEqual({ up: 0, down: 0, version: 5 });
+    expect(await counters()).toEqual({ up: 0, down: 0, version: 5 });
   });
 
   it('the count is upVotes minus downVotes, and each viewer sees their own vote', async () => {
@@ -143,6 +144,6 @@ describe('problem.vote: the question vote rule', () => {
       'UNAUTHORIZED',
       authMessages.notSignedIn,
     );
-    expect(counters()).toEqual({ up: 0, down: 0, version: 0 });
+    expect(await counters()).toEqual({ up: 0, down: 0, version: 0 });
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld } from './helpers';
+import { refuseInserts } from './support/refuse-inserts';
 import { ask, expectInvalid, questionInput, useClock } from './question-fixtures';
 
 const clock = useClock();
@@ -134,16 +135,17 @@ describe('question.create', () => {
   it("reuses existing tags whatever their case and gives new ones 'user added tag'", async () => {
     const world = await createTestWorld();
     const alice = await world.signedIn('alice');
-    world.db
-      .insert(tags)
-      .values({ name: 'TypeScript', nameKey: 'typescript', description: 'Typed JavaScript.' })
-      .run();
+    await world.db.$writer.transaction((tx) =>
+      tx
+        .insert(tags)
+        .values({ name: 'TypeScript', nameKey: 'typescript', description: 'Typed JavaScript.' }),
+    );
     const created = await ask(alice, { tags: ['typescript', 'generics'] });
     expect(created.tags).toEqual([
       { id: expect.any(Number), name: 'TypeScript', description: 'Typed JavaScript.' },
       { id: expect.any(Number), name: 'generics', description: DEFAULT_TAG_DESCRIPTION },
     ]);
-    expect(world.db.select().from(tags).all()).toHaveLength(2);
+    expect(await world.db.select().from(tags)).toHaveLength(2);
   });
 
   it('stores a <script> title verbatim: escaping is the web page’s job', async () => {
@@ -156,29 +158,31 @@ describe('question.create', () => {
   // Valid input, so the call gets past zod into the service; then one of its later writes fails
   // (linking the question to its tags, or recording its event in the outbox), after the new tags
   // and the question row were written in the same transaction.
-  it.each(['question_tags', 'events'])(
+  it.each([
+    ['question_tags', questionTags],
+    ['events', events],
+  ] as const)(
     'writes nothing when the service fails at its %s write, after the tags and the question',
-    async (table) => {
+    async (name, table) => {
       const world = await createTestWorld();
       const alice = await world.signedIn('alice');
-      const eventsBefore = world.db.select().from(events).all();
-      world.db.$client.exec(`create trigger refuse_write before insert on ${table}
-        begin select raise(abort, '${table} refused by the test'); end`);
+      const eventsBefore = await world.db.select().from(events);
+      const restore = await refuseInserts(world.db, table);
       await expect(ask(alice, { tags: ['brandnew', 'alsonew'] })).rejects.toMatchObject({
         code: 'INTERNAL_SERVER_ERROR',
-        message: expect.stringContaining(`${table} refused by the test`),
+        message: expect.stringContaining(`${name} refused by the test`),
       });
-      expect(world.db.select().from(questions).all()).toEqual([]);
-      expect(world.db.select().from(tags).all()).toEqual([]);
-      expect(world.db.select().from(questionTags).all()).toEqual([]);
-      expect(world.db.select().from(events).all()).toEqual(eventsBefore);
+      expect(await world.db.select().from(questions)).toEqual([]);
+      expect(await world.db.select().from(tags)).toEqual([]);
+      expect(await world.db.select().from(questionTags)).toEqual([]);
+      expect(await world.db.select().from(events)).toEqual(eventsBefore);
 
       // The same call succeeds once the step works again: the failure was that step, nothing else.
-      world.db.$client.exec('drop trigger refuse_write');
+      await restore();
       await ask(alice, { tags: ['brandnew', 'alsonew'] });
-      expect(world.db.select().from(questions).all()).toHaveLength(1);
-      expect(world.db.select().from(tags).all()).toHaveLength(2);
-      expect(world.db.select().from(events).all()).toHaveLength(eventsBefore.length + 1);
+      expect(await world.db.select().from(questions)).toHaveLength(1);
+      expect(await world.db.select().from(tags)).toHaveLength(2);
+      expect(await world.db.select().from(events)).toHaveLength(eventsBefore.length + 1);
     },
   );
 });

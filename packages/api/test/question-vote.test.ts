@@ -1,4 +1,4 @@
-import { questions } from '@app/db';
+import { firstRow, questions } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld, type TestClient } from './helpers';
@@ -22,11 +22,12 @@ async function setup() {
   const carol = await world.signedIn('carol');
   const q = await ask(alice);
   const counters = () =>
-    world.db
-      .select({ up: questions.upVoteCount, down: questions.downVoteCount })
-      .from(questions)
-      .where(eq(questions.id, q.id))
-      .get();
+    firstRow(
+      world.db
+        .select({ up: questions.upVoteCount, down: questions.downVoteCount })
+        .from(questions)
+        .where(eq(questions.id, q.id))
+    );
   return { world, alice, bob, carol, q, counters };
 }
 
@@ -53,7 +54,7 @@ describe('question.vote', () => {
     const { myVote, event } = await bob.api.question.vote({ qid: q.id, vote: 'up' });
     expect(myVote).toBe(1);
     expect(event.payload).toMatchObject({ upVotes: ['bob'], downVotes: [] });
-    expect(counters()).toEqual({ up: 1, down: 0 });
+    expect(await counters()).toEqual({ up: 1, down: 0 });
     expect((await bob.api.question.byId({ qid: q.id })).myVote).toBe(1);
   });
 
@@ -65,7 +66,7 @@ describe('question.vote', () => {
       downVotes: [],
       myVote: 0,
     });
-    expect(counters()).toEqual({ up: 0, down: 0 });
+    expect(await counters()).toEqual({ up: 0, down: 0 });
   });
 
   it('a downvote replaces an upvote, and an upvote replaces a downvote', async () => {
@@ -76,19 +77,19 @@ describe('question.vote', () => {
       downVotes: ['bob'],
       myVote: -1,
     });
-    expect(counters()).toEqual({ up: 0, down: 1 });
+    expect(await counters()).toEqual({ up: 0, down: 1 });
     expect(stateOf(await bob.api.question.vote({ qid: q.id, vote: 'up' }))).toMatchObject({
       upVotes: ['bob'],
       myVote: 1,
     });
-    expect(counters()).toEqual({ up: 1, down: 0 });
+    expect(await counters()).toEqual({ up: 1, down: 0 });
   });
 
   it('downvoting again takes the downvote back', async () => {
     const { bob, q, counters } = await setup();
     await bob.api.question.vote({ qid: q.id, vote: 'down' });
     expect((await bob.api.question.vote({ qid: q.id, vote: 'down' })).myVote).toBe(0);
-    expect(counters()).toEqual({ up: 0, down: 0 });
+    expect(await counters()).toEqual({ up: 0, down: 0 });
   });
 
   it('the displayed count is upVotes minus downVotes, per user', async () => {

@@ -1,4 +1,4 @@
-import { users } from '@app/db';
+import { firstRow, users } from '@app/db';
 import { authMessages, usernameMatchesFilter, userMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -178,7 +178,7 @@ describe('user.delete', () => {
     await expect(
       world.client().api.auth.signup({ username: 'alice', password: TEST_PASSWORD }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
-    const row = world.db.select().from(users).where(eq(users.username, 'alice')).get();
+    const row = await firstRow(world.db.select().from(users).where(eq(users.username, 'alice')));
     expect(row?.passwordHash).toBeNull();
     expect(row?.deletedAt).toBeInstanceOf(Date);
   });

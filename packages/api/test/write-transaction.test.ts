@@ -1,11 +1,11 @@
-import { closeDb, createDb, createTestDb, events, questions } from '@app/db';
+import { closeDb, createDb, databaseKind, events, firstRow, questions } from '@app/db';
+import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiDeps } from '../src';
 import { writeTransaction } from '../src/core/write';
-import { createOutboxBus } from '../src/events/outbox-bus';
 import '../src/domains/questions/events';
 import { createTestWorld, TEST_SCRYPT_LOG_N, testSandbox } from './helpers';
 
@@ -15,20 +15,20 @@ describe('events are written with the data', () => {
     const alice = await world.signedIn('alice');
     const delivered: unknown[] = [];
     await world.deps.events.subscribe('question', null, (event) => delivered.push(event));
-    const before = world.db.select().from(events).all();
+    const before = await world.db.select().from(events);
 
     await expect(
-      writeTransaction(world.deps, ({ tx, now, publish }) => {
-        tx.insert(questions)
-          .values({ title: 'T', text: 'x', askedBy: 1, askDateTime: now, lastActivityAt: now })
-          .run();
+      writeTransaction(world.deps, async ({ tx, now, publish }) => {
+        await tx
+          .insert(questions)
+          .values({ title: 'T', text: 'x', askedBy: 1, askDateTime: now, lastActivityAt: now });
         publish('question', 1, { type: 'viewed', qid: 1, viewCount: 1 });
         throw new Error('the write fails after publishing');
       }),
     ).rejects.toThrow('the write fails after publishing');
 
-    expect(world.db.select().from(questions).all()).toEqual([]);
-    expect(world.db.select().from(events).all()).toEqual(before);
+    expect(await world.db.select().from(questions)).toEqual([]);
+    expect(await world.db.select().from(events)).toEqual(before);
     expect(delivered).toEqual([]);
     // The same write without the failure stores both, and its event is delivered once committed.
     const { event } = await alice.api.question.create({
@@ -36,24 +36,31 @@ describe('events are written with the data', () => {
       text: 'Body',
       tags: ['sql'],
     });
-    const stored = world.db.select().from(events).all().at(-1);
+    const stored = (await world.db.select().from(events)).at(-1);
     expect(String(stored?.id)).toBe(event.id);
     expect(delivered).toMatchObject([{ id: event.id, payload: event.payload }]);
   });
 
   it('delivers an event only after its transaction has committed', async () => {
     const world = await createTestWorld();
-    const seenInside: boolean[] = [];
-    await world.deps.events.subscribe('question', null, () => {
-      // A listener reads the database: the change must already be visible to any reader.
-      seenInside.push(world.db.$client.inTransaction);
+    const seen: Promise<boolean>[] = [];
+    await world.deps.events.subscribe('question', null, (event) => {
+      // A listener reads the database: the change must already be visible to any reader. SQLite's
+      // memory database reads on its writer's connection, which would see a write still open: there
+      // the transaction must have ended, too.
+      const open = databaseKind === 'sqlite' && world.db.$client.inTransaction;
+      const stored = firstRow(
+        world.db.select({ id: events.id }).from(events).where(eq(events.id, Number(event.id))),
+      );
+      seen.push(stored.then((row) => !open && row !== undefined));
     });
     await world.publish('question', 7, { type: 'viewed', qid: 7, viewCount: 1 });
-    expect(seenInside).toEqual([false]);
+    expect(await Promise.all(seen)).toEqual([true]);
   });
 });
 
-describe('write transactions begin IMMEDIATE', () => {
+// SQLite's BEGIN IMMEDIATE and its file lock between two connections; PostgreSQL locks rows instead.
+describe.runIf(databaseKind === 'sqlite')('write transactions begin IMMEDIATE', () => {
   let dir: string | null = null;
   afterEach(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -72,9 +79,9 @@ describe('write transactions begin IMMEDIATE', () => {
     other.pragma('busy_timeout = 0');
     let otherWrite: string | null = null;
 
-    await writeTransaction(deps, ({ tx }) => {
+    await writeTransaction(deps, async ({ tx }) => {
       // Only reads so far: a DEFERRED transaction would not hold the lock yet.
-      tx.select().from(questions).all();
+      await tx.select().from(questions);
       try {
         other
           .prepare('insert into tags (name, name_key, description) values (?, ?, ?)')
@@ -93,9 +100,8 @@ describe('write transactions begin IMMEDIATE', () => {
 
 describe('a listener that writes while an event is handed to it', () => {
   it('has its own events delivered too, after the one it heard', async () => {
-    const db = createTestDb();
-    const bus = createOutboxBus(db);
-    const deps = { db, events: bus };
+    const { deps } = await createTestWorld();
+    const bus = deps.events;
     const heard: number[] = [];
     await bus.subscribe('question', null, (event) => {
       const { viewCount } = event.payload as { viewCount: number };

@@ -1,5 +1,12 @@
 export * from './tables';
-export { openDatabase, openTestDatabase, closeDatabase, type OpenDatabaseOptions } from './open';
+export {
+  closeDatabase,
+  databaseAnswers,
+  databaseOpen,
+  openDatabase,
+  openTestDatabase,
+  type OpenDatabaseOptions,
+} from './open';
 export {
   closeDb,
   createDb,

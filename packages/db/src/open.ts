@@ -19,12 +19,38 @@ interface PgParts {
 }
 const pgParts = new WeakMap<Db, PgParts>();
 
+/** Whether the database answers a trivial query now (GET /healthz). */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    if (pgParts.has(db)) return (await (db.$client as unknown as Queryable).query('select 1')).rowCount === 1;
+    // eslint-disable-next-line no-restricted-syntax -- the health check asks the SQLite file itself
+    return db.$client.prepare('select 1').get() !== undefined;
+  } catch {
+    return false;
+  }
+}
+/** Whether the database is still open (a timer's work stops once it is closed under it). */
+export function databaseOpen(db: Db): boolean {
+  const pg = pgParts.get(db);
+  return pg ? pg.closing === undefined : db.$client.open;
+}
+
+interface Queryable {
+  query(text: string): Promise<{ rowCount: number | null }>;
+}
+
 /**
  * This process's database, migrated: PostgreSQL at `url` when the process serves PostgreSQL
  * (tables.ts), else the SQLite file at `path`. The PostgreSQL driver is loaded only then.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
-  if (databaseKind === 'sqlite') return createDb(options.path, options.runtime);
+  if (databaseKind === 'sqlite') {
+    if (options.url)
+      throw new Error(
+        'This process started without DATABASE_URL in its environment, so it serves SQLite: set DATABASE_URL before it starts.',
+      );
+    return createDb(options.path, options.runtime);
+  }
   if (!options.url) throw new Error('PostgreSQL needs its address (DATABASE_URL)');
   const { createPgDb } = await import('./pg-client');
   const pg = await createPgDb(options.url, { poolSize: options.poolSize });

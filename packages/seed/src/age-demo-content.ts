@@ -14,7 +14,8 @@ import {
   users,
   type Db,
 } from '@app/db';
-import { getTableColumns, sql, type Table } from 'drizzle-orm';
+import { between, eq, getTableColumns, sql, type Table } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { storyTimeOf, type StorySpan } from './story';
 
 /**
@@ -37,8 +38,11 @@ const DEMO_TABLES: Table[] = [
   games,
 ];
 
-const timestampColumns = (table: Table) =>
-  Object.values(getTableColumns(table)).filter((column) => column.columnType === 'SQLiteTimestamp');
+/** A table's moments (Date columns), each with the key drizzle's `set` names it by. */
+const timestampColumns = (table: Table): [string, SQLiteColumn][] =>
+  (Object.entries(getTableColumns(table)) as [string, SQLiteColumn][]).filter(
+    ([, column]) => column.dataType === 'date',
+  );
 
 /**
  * The seed's one direct write, and why: the API stamps every write with the time it is made, so a
@@ -52,21 +56,18 @@ export async function ageDemoContent(db: Db, spans: readonly StorySpan[]): Promi
   const first = spans[0];
   const last = spans.at(-1);
   if (!first || !last) return;
-  // SQLite's own (its timestamp columns), so better-sqlite3's calls, which answer at once.
-  await db.$writer.transaction((tx) => {
+  await db.$writer.transaction(async (tx) => {
     for (const table of DEMO_TABLES) {
-      for (const column of timestampColumns(table)) {
-        const written = tx
-          .all<{ time: number }>(
-            sql`select distinct ${column} as time from ${table}
-                  where ${column} between ${first.from} and ${last.to}`,
-          )
-          .map((row) => row.time);
-        for (const time of written) {
-          tx.run(
-            sql`update ${table} set ${sql.identifier(column.name)} = ${storyTimeOf(spans, time)}
-                  where ${column} = ${time}`,
-          );
+      for (const [key, column] of timestampColumns(table)) {
+        const written = await tx
+          .selectDistinct({ time: column })
+          .from(table)
+          .where(between(column, new Date(first.from), new Date(last.to)));
+        for (const { time } of written as { time: Date }[]) {
+          await tx
+            .update(table)
+            .set({ [key]: new Date(storyTimeOf(spans, time.getTime())) })
+            .where(eq(column, time));
         }
       }
     }
@@ -80,9 +81,11 @@ export async function ageDemoContent(db: Db, spans: readonly StorySpan[]): Promi
  * them changes; the event log is left alone (it replays nothing older than a day).
  */
 export async function moveDemoContent(db: Db, byMs: number): Promise<void> {
+  // Only ever a SQLite file (the executable's demo), whose moments are milliseconds: better-sqlite3's
+  // calls, which answer at once.
   await db.$writer.transaction((tx) => {
     for (const table of DEMO_TABLES)
-      for (const column of timestampColumns(table))
+      for (const [, column] of timestampColumns(table))
         tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${column} + ${byMs}`);
   });
 }

@@ -19,7 +19,15 @@ import { dirname, resolve } from 'node:path';
 export interface ServerConfig {
   port: number;
   host: string;
+  /** The SQLite file (DATABASE_PATH), when the process serves SQLite. */
   databasePath: string;
+  /**
+   * DATABASE_URL: PostgreSQL's postgres:// address; set, the process serves PostgreSQL instead of
+   * the SQLite file (chosen when it starts: @app/db's tables.ts reads the same variable).
+   */
+  databaseUrl?: string;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections this process keeps open at most (10). */
+  databasePoolSize?: number;
   sessionSecret: string;
   webDist: string;
   /** Seed demo content into a fresh database (off for benchmarks and tests that bring their own). */
@@ -200,6 +208,12 @@ function sessionSecret(dataDir: string, env: NodeJS.ProcessEnv): string {
     if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters long.');
     return fromEnv;
   }
+  // Servers on PostgreSQL may run on several hosts, each with its own data folder: a secret made
+  // in one would sign out every user who reaches another.
+  if (databaseUrlFrom(env.DATABASE_URL))
+    throw new Error(
+      'With DATABASE_URL, SESSION_SECRET must be set too (at least 32 characters, the same on every server).',
+    );
   const file = resolve(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -240,6 +254,35 @@ function originList(name: string, list: string | undefined): string[] {
         );
       return url.origin;
     });
+}
+
+/**
+ * DATABASE_URL: a postgres:// or postgresql:// address. The value is not repeated in the sentence:
+ * it may hold a password.
+ */
+export function databaseUrlFrom(text: string | undefined): string | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^postgres(ql)?:$/.test(url.protocol) || !url.hostname)
+    throw new Error(
+      'DATABASE_URL must be a postgres:// address such as postgres://app@127.0.0.1:5432/app (unset, the site keeps its SQLite file).',
+    );
+  return text.trim();
+}
+
+/** DATABASE_POOL_SIZE: from 1 to 100 connections; node-postgres' 10 by default. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+function databasePoolSizeFrom(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return DEFAULT_DATABASE_POOL_SIZE;
+  const size = Number(text);
+  if (!/^\s*\d{1,3}\s*$/.test(text) || size < 1 || size > 100)
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 100, not "${text}".`);
+  return size;
 }
 
 /**
@@ -300,6 +343,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, baseDir: string): ServerConfi
     port: Number(env.PORT ?? 8000),
     host: env.HOST ?? '127.0.0.1',
     databasePath,
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
+    databasePoolSize: databasePoolSizeFrom(env.DATABASE_POOL_SIZE),
     sessionSecret: sessionSecret(dirname(databasePath), env),
     webDist: resolve(baseDir, env.WEB_DIST ?? 'apps/web/dist'),
     // Demo accounts share a published password: never by default in production.

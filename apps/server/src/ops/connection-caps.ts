@@ -1,5 +1,5 @@
 import { addressKey, CONNECTION_CAP_TABLE, type ConnectionCaps, type Shared } from '@app/api';
-import type { Db } from '@app/db';
+import { databaseOpen, type Db } from '@app/db';
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { liveConnectionsRedis } from './live-connections-redis';
@@ -118,7 +118,7 @@ export function createConnectionCounter(
 
   const renewal = setInterval(() => {
     // The database closed: the server has stopped (and close() was not called), nothing to renew.
-    if (!deps.db.$client.open) return clearInterval(renewal);
+    if (!databaseOpen(deps.db)) return clearInterval(renewal);
     const now = Date.now();
     // Also sweeps the expired rows of every process (the table is tiny and indexed).
     table.renew(now, now + ttlMs).catch(failed('renewal'));

@@ -1,8 +1,18 @@
 import { createApiDeps } from '@app/api';
-import { closeDb, createDb } from '@app/db';
+import { closeDatabase, openDatabase, type Db } from '@app/db';
 import { createSandbox } from '@app/sandbox';
 import { isFreshSite, seedDemoContent } from '@app/seed';
 import { rateLimitsOf, type ServerConfig } from './config';
+
+/** The database the settings name: PostgreSQL at DATABASE_URL, else the SQLite file. */
+export function openConfiguredDatabase(config: ServerConfig): Promise<Db> {
+  return openDatabase({
+    path: config.databasePath,
+    url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    runtime: config.runtime?.db,
+  });
+}
 
 /**
  * What must happen once before several processes serve one database (WORKERS, cluster.ts): the
@@ -10,7 +20,7 @@ import { rateLimitsOf, type ServerConfig } from './config';
  * startServer writes it. Two processes seeding at once would both find the database empty.
  */
 export async function prepareDatabase(config: ServerConfig): Promise<void> {
-  const db = createDb(config.databasePath, config.runtime?.db);
+  const db = await openConfiguredDatabase(config);
   try {
     if (!config.seedDemo || !(await isFreshSite(db))) return;
     const sandbox = createSandbox({ worker: config.runtime?.sandboxWorker });
@@ -30,6 +40,6 @@ export async function prepareDatabase(config: ServerConfig): Promise<void> {
       await sandbox.close();
     }
   } finally {
-    closeDb(db);
+    await closeDatabase(db);
   }
 }

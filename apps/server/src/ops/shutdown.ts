@@ -1,5 +1,5 @@
 import { parseDuration } from '@app/api';
-import type { Db } from '@app/db';
+import { closeDatabase, type Db } from '@app/db';
 import type { Server } from 'node:http';
 import type { Logger } from './log';
 
@@ -93,13 +93,8 @@ export async function shutDown(parts: ShutdownParts, timeoutMs: number): Promise
   }
 
   await parts.stopWork();
-  // The reader first: a checkpoint that truncates the log waits for no reader.
-  const writer = parts.db.$writer.client;
-  if (parts.db.$client !== writer && parts.db.$client.open) parts.db.$client.close();
-  if (writer.open) {
-    writer.pragma('wal_checkpoint(TRUNCATE)');
-    writer.close();
-  }
+  // SQLite's write-ahead log is emptied into the file; PostgreSQL's pool ends.
+  await closeDatabase(parts.db);
   return { drained, ms: Math.round(performance.now() - started) };
 }
 

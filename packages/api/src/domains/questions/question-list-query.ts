@@ -211,7 +211,7 @@ function buildCountStatement(db: Db, shape: FilterShape) {
   }
   return db
     .select(count)
-    .from(sql`(${matchingIds(shape)})`)
+    .from(sql`(${matchingIds(shape)}) as matches`)
     .prepare();
 }
 
