@@ -6,6 +6,7 @@
 //   dist/worker.mjs    the sandbox's worker thread (runner and quickjs-emscripten inside)
 //   dist/quickjs.wasm  QuickJS, read by the worker
 //   dist/drizzle/      the SQL migrations, applied at start-up
+//   dist/drizzle-pg/   PostgreSQL's (DATABASE_URL)
 import { build } from 'esbuild';
 import { cpSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -80,3 +81,4 @@ writeFileSync(
 );
 copyFileSync(wasm, join(out, 'quickjs.wasm'));
 cpSync(join(repo, 'packages/db/drizzle'), join(out, 'drizzle'), { recursive: true });
+cpSync(join(repo, 'packages/db/drizzle-pg'), join(out, 'drizzle-pg'), { recursive: true });

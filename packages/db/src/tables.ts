@@ -18,7 +18,9 @@ export const databaseKind: DatabaseKind = isPostgresUrl(process.env.DATABASE_URL
 // from here, typed as SQLite's. Drizzle's tables carry their dialect's column mapping, so on
 // PostgreSQL they must be PostgreSQL's; test/schema-dialects.test.ts holds the two to the same
 // tables, columns and row types.
-const chosen = (databaseKind === 'postgres' ? pgSchema : sqliteSchema) as unknown as typeof sqliteSchema;
+const chosen = (databaseKind === 'postgres'
+  ? pgSchema
+  : sqliteSchema) as unknown as typeof sqliteSchema;
 
 export const {
   answerRevisions,

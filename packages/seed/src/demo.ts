@@ -24,7 +24,8 @@ import type { StorySpan, StoryStep } from './story';
 import { tellStory } from './story';
 
 const isEmpty = async (db: Db, table: Table) =>
-  ((await firstRow(db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table)))?.n ?? 0) === 0;
+  ((await firstRow(db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table)))?.n ??
+    0) === 0;
 
 /**
  * No user at all: the database is nobody's yet, and seedDemoContent with `onlyIfEmpty` writes the

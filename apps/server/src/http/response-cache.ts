@@ -190,20 +190,18 @@ export class ResponseCache {
     key: string,
     compute: () => Promise<StoredAnswer | null>,
   ): Promise<{ part: string; hash: string; body(batch: boolean): CachedBody } | null> {
-    const slot =
-      this.shelf.get(key) ??
-      (await this.shelf.load(key, async () => {
-        const answer = await compute();
-        if (!answer) return null;
-        const { part, dependency } = answer;
-        const value: Answer = {
-          part,
-          viewCount: dependency.kind === 'question' ? viewCountPlace(part) : null,
-          bodies: {},
-          hash: hashOf(part),
-        };
-        return { value, dependency, bytes: part.length };
-      }));
+    const slot = await this.shelf.load(key, async () => {
+      const answer = await compute();
+      if (!answer) return null;
+      const { part, dependency } = answer;
+      const value: Answer = {
+        part,
+        viewCount: dependency.kind === 'question' ? viewCountPlace(part) : null,
+        bodies: {},
+        hash: hashOf(part),
+      };
+      return { value, dependency, bytes: part.length };
+    });
     if (!slot) return null;
     return {
       part: slot.value.part,

@@ -34,7 +34,10 @@ export async function findSessionUser(
   now = Date.now(),
 ): Promise<Viewer | null> {
   const row = await firstRow(
-    sessionUser(db).execute({ sid: sessionId, since: boundTo(sessions.createdAt, now - SESSION_LIFETIME_MS) }),
+    sessionUser(db).execute({
+      sid: sessionId,
+      since: boundTo(sessions.createdAt, now - SESSION_LIFETIME_MS),
+    }),
   );
   return row ? { ...row, sessionId } : null;
 }

@@ -46,7 +46,7 @@ export class ReadCache implements Shelves {
    */
   constructor(
     private readonly tables: InvalidationTables = DOMAIN_INVALIDATION_TABLES,
-    beforeRead: () => void = () => {},
+    beforeRead: () => void | Promise<void> = () => {},
   ) {
     this.host = {
       epoch: () => this.events,

@@ -40,8 +40,11 @@ export interface IndexedEntry {
 export interface ShelfHost {
   /** How many invalidating events the cache has applied. */
   epoch(): number;
-  /** Applies, before a read, what other processes wrote meanwhile (their events drop entries). */
-  beforeRead(): void;
+  /**
+   * Applies, before a read, what other processes wrote meanwhile (their events drop entries): at
+   * once (SQLite's bus), or by the promise's end (PostgreSQL's, which must ask the database).
+   */
+  beforeRead(): void | Promise<void>;
   added(entry: IndexedEntry): void;
   removed(entry: IndexedEntry): void;
 }
@@ -89,9 +92,16 @@ export class Shelf<V> {
     return { entries: this.slots.size, bytes: this.heldBytes };
   }
 
-  /** The entry of a key, now the most recently used; undefined when it is not held. */
+  /**
+   * The entry of a key, now the most recently used; undefined when it is not held. Up to date with
+   * other processes only where the bus applies their events at once (SQLite): `load` waits for it.
+   */
   get(key: ShelfKey): Slot<V> | undefined {
-    this.host.beforeRead();
+    void this.host.beforeRead();
+    return this.held(key);
+  }
+
+  private held(key: ShelfKey): Slot<V> | undefined {
     const slot = this.slots.get(key);
     if (slot) {
       this.slots.delete(key);
@@ -102,7 +112,7 @@ export class Shelf<V> {
 
   /** The value held for a key without counting it as a use (a bulk read of many entries). */
   peek(key: ShelfKey): V | undefined {
-    this.host.beforeRead();
+    void this.host.beforeRead();
     return this.slots.get(key)?.value;
   }
 
@@ -118,7 +128,12 @@ export class Shelf<V> {
   load(key: ShelfKey, loader: () => Promise<Stored<V>>): Promise<Slot<V>>;
   load(key: ShelfKey, loader: () => Promise<Stored<V> | null>): Promise<Slot<V> | null>;
   load(key: ShelfKey, loader: () => Promise<Stored<V> | null>): Promise<Slot<V> | null> {
-    const held = this.get(key);
+    const before = this.host.beforeRead();
+    return before ? before.then(() => this.loadNow(key, loader)) : this.loadNow(key, loader);
+  }
+
+  private loadNow(key: ShelfKey, loader: () => Promise<Stored<V> | null>): Promise<Slot<V> | null> {
+    const held = this.held(key);
     if (held) return Promise.resolve(held);
     let pending = this.pending.get(key);
     if (!pending) {

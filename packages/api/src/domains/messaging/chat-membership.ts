@@ -1,6 +1,5 @@
 import {
   firstRow,
-  returnedRow,
   chatParticipants,
   chats,
   oneToOneKey,
@@ -65,18 +64,38 @@ export async function createChat(
     const others = await othersOf(tx, viewer, input);
     const pair = others.length === 1 ? others[0] : undefined;
     const key = pair ? oneToOneKey(viewer.id, pair.id) : null;
-    if (key !== null) {
+    const existingChat = async (pairKey: string) => {
       const existing = await firstRow(
-        tx.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key)),
+        tx.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, pairKey)),
       );
-      if (existing) {
-        return { chat: await chatSummary(tx, viewer.id, existing.id), created: false, event: null };
-      }
+      return (
+        existing && {
+          chat: await chatSummary(tx, viewer.id, existing.id),
+          created: false as const,
+          event: null,
+        }
+      );
+    };
+    if (key !== null) {
+      const existing = await existingChat(key);
+      if (existing) return existing;
     }
 
-    const { id } = await returnedRow(
-      tx.insert(chats).values({ createdAt: now, pairKey: key }).returning({ id: chats.id }),
+    // Two people creating their chat at the same moment (on PostgreSQL, side by side): the second
+    // insert waits for the first's commit, then finds the pair taken and answers that chat.
+    const made = await firstRow(
+      tx
+        .insert(chats)
+        .values({ createdAt: now, pairKey: key })
+        .onConflictDoNothing()
+        .returning({ id: chats.id }),
     );
+    if (!made) {
+      const existing = key === null ? undefined : await existingChat(key);
+      if (!existing) throw new Error('a chat could not be made, and none was there');
+      return existing;
+    }
+    const { id } = made;
     // The creator first, then the others as named; nobody has anything to read yet.
     const people = [{ id: viewer.id, username: viewer.username }, ...others];
     await tx.insert(chatParticipants).values(

@@ -1,7 +1,10 @@
 import type { MessagePage, MessageView } from './shapes';
 
-/** A page starts below this id when the reader has none yet: above any id a message can have. */
-const NEWEST = Number.MAX_SAFE_INTEGER;
+/**
+ * A page starts below this id when the reader has none yet: above any id a message can have, and
+ * within the ids' column type (PostgreSQL's integer refuses a larger bound value).
+ */
+const NEWEST = 2_147_483_647;
 
 /**
  * Keyset paging by message id, newest first: the cursor is the oldest id the reader holds (the

@@ -17,13 +17,14 @@ export function recordView(
 ): Promise<{ viewCount: number; event: PublishedEvent<'question'> | null }> {
   return writeTransaction(deps, async ({ tx, now, publish }) => {
     await assertQuestionExists(tx, qid);
-    const added = (
-      await tx
+    const added = await firstRow(
+      tx
         .insert(questionViews)
         .values({ questionId: qid, userId: viewer.id, viewedAt: now })
         .onConflictDoNothing()
-    ).changes;
-    if (added === 0) {
+        .returning({ userId: questionViews.userId }),
+    );
+    if (!added) {
       const row = await firstRow(
         tx.select({ viewCount: questions.viewCount }).from(questions).where(eq(questions.id, qid)),
       );
