@@ -43,7 +43,14 @@ export async function createTestPgDatabase(
   serverUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL does not answer at ${new URL(serverUrl).host} (${String(error)}): the tests on ` +
+        "PostgreSQL need a real server whose role may create databases (.ci/run starts Debian's).",
+    );
+  }
   try {
     const template = templateName();
     await ensureTemplate(admin, serverUrl, template);
