@@ -141,6 +141,11 @@ async function main() {
       ['install', '--frozen-lockfile'],
       ['run', 'test:all'],
     ],
+    // The server and the web app, built (scripts/cluster.sh runs them).
+    build: [
+      ['install', '--frozen-lockfile'],
+      ['run', 'build'],
+    ],
     // dist/qa-server, made by (and holding) the pinned Node.
     'build:binary': [
       ['install', '--frozen-lockfile'],
@@ -149,7 +154,7 @@ async function main() {
     ],
   }[task];
   if (!steps) {
-    console.error('usage: node scripts/bootstrap.mjs start|test|build:binary');
+    console.error('usage: node scripts/bootstrap.mjs start|test|build|build:binary');
     process.exit(2);
   }
   if (!existsSync(join(root, 'pnpm-lock.yaml'))) steps[0] = ['install'];

@@ -1,27 +1,23 @@
 import { events, type Db } from '@app/db';
-import { appendEvents, OUTBOX_CHANNEL, type NewPgEvent, type PgTx } from '@app/db/pg';
+import { appendEvents, type NewPgEvent, type PgTx } from '@app/db/pg';
 import { and, asc, desc, eq, gt, max } from 'drizzle-orm';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import superjson from 'superjson';
 import { deepFreeze } from '../core/deep-freeze';
 import type { EventBus } from '../core/event-bus';
 import type { Shared } from '../core/shared';
 import type { BusEvent, Topic } from '../core/topics';
 import { createListeners } from './listeners';
+import { createPgDoorbell, NOTIFY_MAX_BYTES } from './pg-doorbell';
 
 type Stored = ReturnType<typeof superjson.serialize>;
 
 /** Outbox ids are integers; anything else a client sends reads as "from the start". */
 const parseId = (id: string): number => (/^\d{1,15}$/.test(id) ? Number(id) : 0);
 
-/** Ephemeral messages travel as notifications on this channel, never stored. */
-const BROADCAST_CHANNEL = 'qa_broadcast';
-/** PostgreSQL refuses a notification payload of 8000 bytes or more. */
-const NOTIFY_MAX_BYTES = 7900;
 const CATCH_UP_BATCH = 500;
-/** A look at the outbox now and then, in case a notification was lost with its connection. */
+/** A look at the outbox now and then, in case a ring was lost with its connection. */
 const SAFETY_CHECK_MS = 1000;
-const RECONNECT_MS = 500;
 
 interface WireBroadcast {
   origin: string;
@@ -43,9 +39,8 @@ const toEvent = (row: { id: number; topic: string; key: string; payload: unknown
  * outbox-bus.ts is for SQLite. appendEvents puts ids in commit order (an advisory lock held to the
  * commit), so "every event after the last one I delivered" never skips one that committed late.
  * Every delivery runs in one queue, in id order: a process's own events as their write commits, the
- * others' when PostgreSQL notifies the outbox's channel (LISTEN/NOTIFY, sent by the commit), and
- * before a cached read (`sync`, which waits for a look at the outbox that began after it was
- * asked). Ephemeral messages are notifications of their own.
+ * others' when the doorbell rings (pg-doorbell.ts: LISTEN/NOTIFY, or Redis) and before a cached
+ * read (`sync`, which waits for a look at the outbox that began after it was asked).
  */
 export async function createPgOutboxBus(db: Db, shared: Shared): Promise<EventBus> {
   const pool = db.$client as unknown as Pool;
@@ -92,48 +87,18 @@ export async function createPgOutboxBus(db: Db, shared: Shared): Promise<EventBu
       if (!closed) await catchUp();
     }));
 
-  // The doorbell: one connection of the pool listens, and comes back when it is lost.
-  let listener: PoolClient | null = null;
-  let safety: ReturnType<typeof setInterval> | null = null;
-  const onNotification = (message: { channel: string; payload?: string }) => {
-    if (message.channel === OUTBOX_CHANNEL) {
-      if (Number(message.payload) > delivered) void requestCatchUp();
-      return;
-    }
-    if (message.channel !== BROADCAST_CHANNEL || !message.payload) return;
-    const wire = JSON.parse(message.payload) as WireBroadcast;
-    if (wire.origin === shared.processId) return;
-    listeners.handBroadcast(wire.topic, wire.key, deepFreeze(superjson.parse(wire.payload)));
-  };
-  const listen = async (): Promise<void> => {
-    if (closed) return;
-    try {
-      const client = await pool.connect();
-      client.on('notification', onNotification);
-      client.on('error', () => {
-        if (listener !== client) return;
-        listener = null;
-        client.release(true);
-        setTimeout(() => void listen(), RECONNECT_MS).unref();
-      });
-      await client.query(`listen ${OUTBOX_CHANNEL}`);
-      await client.query(`listen ${BROADCAST_CHANNEL}`);
-      listener = client;
-      if (closed) return void stopListening();
-      // What was committed while nobody listened.
-      void requestCatchUp();
-    } catch {
-      setTimeout(() => void listen(), RECONNECT_MS).unref();
-    }
-  };
-  const stopListening = () => {
-    const client = listener;
-    listener = null;
-    client?.removeAllListeners('notification');
-    client?.release(true);
-  };
-  await listen();
-  safety = setInterval(() => void requestCatchUp(), SAFETY_CHECK_MS);
+  const doorbell = await createPgDoorbell(pool, shared, {
+    rang: (lastId) => {
+      if (lastId === null || lastId > delivered) void requestCatchUp();
+    },
+    message: (text) => {
+      const wire = JSON.parse(text) as WireBroadcast;
+      if (wire.origin === shared.processId) return;
+      listeners.handBroadcast(wire.topic, wire.key, deepFreeze(superjson.parse(wire.payload)));
+    },
+  });
+  // A look now and then, in case a ring was lost with its connection.
+  const safety = setInterval(() => void requestCatchUp(), SAFETY_CHECK_MS);
   safety.unref();
 
   return {
@@ -161,6 +126,7 @@ export async function createPgOutboxBus(db: Db, shared: Shared): Promise<EventBu
           if (id === delivered + 1) hand(event);
           else await catchUp();
         }
+        doorbell.ring();
       });
     },
     sync: () => requestCatchUp(),
@@ -203,15 +169,15 @@ export async function createPgOutboxBus(db: Db, shared: Shared): Promise<EventBu
         console.error(`a ${topic} message of ${Buffer.byteLength(text)} bytes is too long to send`);
         return;
       }
-      await pool.query('select pg_notify($1, $2)', [BROADCAST_CHANNEL, text]);
+      await doorbell.send(text);
     },
     subscribeBroadcast: async (topic, key, listener) =>
       listeners.subscribeBroadcast(topic, key, listener),
-    redisUp: () => false,
+    redisUp: doorbell.redisUp,
     async close() {
       closed = true;
-      if (safety) clearInterval(safety);
-      stopListening();
+      clearInterval(safety);
+      doorbell.close();
       await queue;
     },
   };
