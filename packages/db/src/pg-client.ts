@@ -36,7 +36,12 @@ export async function createPgDb(url: string, options: PgDbOptions = {}): Promis
     import('drizzle-orm/node-postgres'),
     import('./schema-pg'),
   ]);
-  const pool = new Pool({ connectionString: url, max: options.poolSize });
+  // A database that does not answer fails a request (and /healthz) within seconds, never hangs it.
+  const pool = new Pool({
+    connectionString: url,
+    max: options.poolSize,
+    connectionTimeoutMillis: 5000,
+  });
   try {
     await runPgMigrations(pool, options.migrationsFolder);
   } catch (error) {

@@ -26,6 +26,10 @@ export async function runPgMigrations(
   pool: Pool,
   folder: string = pgMigrationsFolder,
 ): Promise<void> {
+  if (!existsSync(join(folder, 'meta', '_journal.json')))
+    throw new Error(
+      `PostgreSQL's migrations are not in ${folder}: serve PostgreSQL from a checkout's build (the single executable serves SQLite).`,
+    );
   // The lock belongs to a session, so it and the migrations share one connection.
   const client = await pool.connect();
   let broken: Error | undefined;
