@@ -16,14 +16,20 @@ const BENCHES = [
   { name: 'workers', file: 'workers.bench.ts' },
   { name: 'cluster-fanout', file: 'cluster-fanout.bench.ts' },
   { name: 'cross-process', file: 'cross-process.bench.ts' },
+  // The same site served from PostgreSQL (support/postgres.ts), beside SQLite's figures.
+  { name: 'reads-postgres', file: 'questions-list.bench.ts', postgres: true },
+  { name: 'writes-postgres', file: 'writes.bench.ts', postgres: true },
+  { name: 'chat-fanout-postgres', file: 'chat-fanout.bench.ts', postgres: true },
+  { name: 'cluster-fanout-postgres', file: 'cluster-fanout.bench.ts', postgres: true },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 
-function run(file: string): Promise<number> {
+function run(file: string, postgres = false): Promise<number> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, file)], {
       stdio: 'inherit',
+      env: { ...process.env, ...(postgres ? { BENCH_DATABASE: 'postgres' } : {}) },
     });
     child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
@@ -36,7 +42,7 @@ for (const bench of BENCHES) {
   if (only && !only.includes(bench.name)) continue;
   console.log(`\n=== ${bench.name} (${bench.file}) ===`);
   const at = Date.now();
-  const code = await run(bench.file);
+  const code = await run(bench.file, bench.postgres);
   outcomes.push({ name: bench.name, code, seconds: Math.round((Date.now() - at) / 1000) });
 }
 

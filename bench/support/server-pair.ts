@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { benchDatabase, LOAD_SETTINGS, startBenchServer, type BenchServer } from './server';
+import {
+  benchDatabase,
+  LOAD_SETTINGS,
+  releaseBenchDatabase,
+  startBenchServer,
+  type BenchServer,
+} from './server';
 
 /**
- * Two server processes on one SQLite file, as behind a load balancer: the same DATABASE_PATH and
+ * Two server processes on one database (a SQLite file, or its PostgreSQL copy), as behind a load balancer: the same DATABASE_PATH and
  * SESSION_SECRET (a cookie from one is signed in on the other), ports `port` and `port + 1`, the
  * load settings (support/server.ts) on both, and `env` (REDIS_URL …) on both.
  */
@@ -19,16 +24,18 @@ export async function startServerPair(
 ): Promise<ServerPair> {
   const db = benchDatabase();
   const settings = { ...LOAD_SETTINGS, SESSION_SECRET: randomBytes(32).toString('hex'), ...env };
-  const remove = () => rmSync(db.dir, { recursive: true, force: true });
+  const remove = () => releaseBenchDatabase(db);
   // One after the other: the first migrates the database, the second finds it ready.
-  const a = await startBenchServer(db, port, settings, { keepDatabase: true }).catch((error) => {
-    remove();
-    throw error;
-  });
+  const a = await startBenchServer(db, port, settings, { keepDatabase: true }).catch(
+    async (error) => {
+      await remove();
+      throw error;
+    },
+  );
   const b = await startBenchServer(db, port + 1, settings, { keepDatabase: true }).catch(
     async (error) => {
       await a.stop();
-      remove();
+      await remove();
       throw error;
     },
   );
@@ -37,7 +44,7 @@ export async function startServerPair(
     b,
     async stop() {
       await Promise.all([a.stop(), b.stop()]);
-      remove();
+      await remove();
     },
   };
 }

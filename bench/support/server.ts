@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import superjson from 'superjson';
+import { benchOnPostgres, dropPostgresFor, postgresFor } from './postgres';
 
 // BENCH_SERVER_ROOT runs the server of another checkout on the same data (before/after figures).
 const root = process.env.BENCH_SERVER_ROOT ?? resolve(import.meta.dirname, '../..');
@@ -46,6 +47,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** Removes a bench database: its folder, and its PostgreSQL copy when it had one. */
+export async function releaseBenchDatabase(db: { dir: string; databasePath: string }) {
+  rmSync(db.dir, { recursive: true, force: true });
+  await dropPostgresFor(db.databasePath);
+}
+
 /** A fresh database file in a temporary folder, for the bench to fill before the server starts. */
 export function benchDatabase(): { dir: string; databasePath: string } {
   const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
@@ -74,6 +81,8 @@ export async function startBenchServer(
     throw new Error(
       `${bundle} is missing: build the server first (pnpm --filter @app/server build).`,
     );
+  // BENCH_DATABASE=postgres: the same site, served from PostgreSQL (support/postgres.ts).
+  const postgres = benchOnPostgres ? await postgresFor(db.databasePath) : null;
   const server: ChildProcess = spawn(process.execPath, [bundle], {
     cwd: root,
     env: {
@@ -86,6 +95,7 @@ export async function startBenchServer(
       NODE_ENV: 'production',
       // Request logs are written as in production (info), to /dev/null: their cost is measured.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -100,7 +110,7 @@ export async function startBenchServer(
     const killer = setTimeout(() => server.kill('SIGKILL'), 5000);
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     clearTimeout(killer);
-    if (!keepDatabase) rmSync(db.dir, { recursive: true, force: true });
+    if (!keepDatabase) await releaseBenchDatabase(db);
   };
   const started = Date.now();
   for (;;) {

@@ -30,8 +30,14 @@ interface Recorded {
   rows: SummaryRow[];
 }
 
-/** Keeps a bench's rows for the summary (replacing what it recorded before). */
-export function recordSummary(bench: string, order: number, rows: SummaryRow[]): void {
+/**
+ * Keeps a bench's rows for the summary (replacing what it recorded before); a run on PostgreSQL
+ * (BENCH_DATABASE=postgres) is its own bench, after the SQLite ones.
+ */
+export function recordSummary(benchName: string, benchOrder: number, rows: SummaryRow[]): void {
+  const onPostgres = process.env.BENCH_DATABASE === 'postgres';
+  const bench = onPostgres ? `${benchName}-postgres` : benchName;
+  const order = onPostgres ? benchOrder + 100 : benchOrder;
   mkdirSync(SUMMARY_DIR, { recursive: true });
   const file = join(SUMMARY_DIR, `${bench}.json`);
   writeFileSync(file, JSON.stringify({ bench, order, rows } satisfies Recorded, null, 2));

@@ -293,15 +293,16 @@ describe('live connection caps', () => {
     const closed = new Promise<[number, string]>((resolve) =>
       ws.once('close', (code, reason) => resolve([code, `${reason}`])),
     );
-    for (const [id, path] of [
-      [1, 'user.onUserChanged'],
-      [2, 'question.onQuestionChanged'],
-      [3, 'message.onMessage'],
-    ] as const) {
+    const subscribe = (id: number, path: string) =>
       ws.send(
         JSON.stringify({ id, method: 'subscription', params: { path, input: { json: {} } } }),
       );
-    }
+    const started = () => frames.filter((f) => f.result?.type === 'started').map((f) => f.id);
+    subscribe(1, 'user.onUserChanged');
+    subscribe(2, 'question.onQuestionChanged');
+    // Two streams open, as a page holds them; then one more than the cap allows.
+    await expect.poll(started).toEqual([1, 2]);
+    subscribe(3, 'message.onMessage');
     expect(await closed).toEqual([1008, connectionMessages.tooManySubscriptions]);
     expect(frames.filter((f) => f.result?.type === 'started').map((f) => f.id)).toEqual([1, 2]);
     expect(frames.find((f) => f.id === 3)?.error?.json.message).toBe(

@@ -36,11 +36,17 @@ export const createCallerFactory = t.createCallerFactory;
  * 3. PROCEDURES: every procedure knows its viewer (or null), read from the session table on each call
  *    so a logged-out or reset session stops working at once, whichever door the call came through.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+export const publicProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
   // The socket carries live updates only: a change made over it could come from a page the
   // same-origin check let through but the browser's CSRF defences never saw.
   if (ctx.transport === 'ws' && type !== 'subscription') {
     throw new Refusal({ code: 'METHOD_NOT_SUPPORTED', message: transportMessages.httpOnly });
+  }
+  // Written text drops it (validators' cleanText); a name, a search or a code it reaches in any
+  // other field is refused here, for every door, before any query: PostgreSQL cannot hold it.
+  // An input that cannot be read is the input parser's to report, after the viewer is known.
+  if (holdsNul(await getRawInput().catch(() => undefined))) {
+    throw new Refusal({ code: 'BAD_REQUEST', message: transportMessages.nulCharacter });
   }
   // A subscription on a WebSocket holds one of its places (section 4) until its stream ends.
   const release = ctx.transport === 'ws' ? openSubscription(ctx) : null;
@@ -58,6 +64,26 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
   }
   return { ...result, data: releasedWhenDone(result.data, release) };
 });
+
+/** Whether any string in a request's input (its keys too) holds U+0000; a loop, however deep. */
+function holdsNul(input: unknown): boolean {
+  const waiting = [input];
+  for (
+    let value = waiting.pop();
+    waiting.length > 0 || value !== undefined;
+    value = waiting.pop()
+  ) {
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        waiting.push(inner);
+      }
+    }
+  }
+  return false;
+}
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.viewer) {

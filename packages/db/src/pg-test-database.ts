@@ -38,9 +38,13 @@ async function ensureTemplate(admin: pg.Client, serverUrl: string, name: string)
   }
 }
 
-/** A new database for one test, migrated (a copy of the template), and how to drop it. */
+/**
+ * A new database for one test, migrated (a copy of the template), and how to drop it. `template`
+ * names another database to copy instead (one nobody is connected to: a benchmark's seeded site).
+ */
 export async function createTestPgDatabase(
   serverUrl: string,
+  options: { template?: string } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
   try {
@@ -52,8 +56,8 @@ export async function createTestPgDatabase(
     );
   }
   try {
-    const template = templateName();
-    await ensureTemplate(admin, serverUrl, template);
+    const template = options.template ?? templateName();
+    if (!options.template) await ensureTemplate(admin, serverUrl, template);
     made += 1;
     const name = `qa_test_${process.pid}_${Date.now().toString(36)}_${made}`;
     for (let tries = 0; ; tries += 1) {

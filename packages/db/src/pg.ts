@@ -6,3 +6,4 @@ export { appendEvents, OUTBOX_CHANNEL, type NewPgEvent } from './pg-outbox';
 /** The PostgreSQL twin of the SQLite dialect: the same statements, the same results. */
 export { pgDialect } from './dialect/pg';
 export { createTestPgDatabase } from './pg-test-database';
+export { copySqliteToPg } from './copy/copy-site';

@@ -18,5 +18,7 @@ export const transportMessages = {
   wrongMethod:
     'This request cannot be sent with that method. Please reload the page and try again.',
   tooManyCalls: `At most ${MAX_BATCH_SIZE} calls can be sent together.`,
+  /** No text here may hold U+0000 (PostgreSQL cannot store it; nobody types it). */
+  nulCharacter: 'Text cannot contain the NUL character (U+0000).',
   unexpected: 'Something went wrong on our side. Please try again.',
 } as const;

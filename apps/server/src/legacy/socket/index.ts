@@ -172,26 +172,41 @@ export async function attachSocketIo(server: HttpServer, options: SocketOptions)
       ack({ ok: true });
     });
 
-    on('makeMove', async (payload) => {
-      const api = await caller();
-      const player = socket.data.username;
-      const refuse = (error: string) => socket.emit('gameError', { player: player ?? '', error });
-      const move = parseMove(payload);
-      if (!player) return void refuse(authMessages.notSignedIn);
-      if (!move) return void refuse(gameMessages.moveUnreadable);
-      if (move.playerID !== player) return void refuse(authMessages.notYourself);
-      try {
-        if (move.kind === 'nim')
-          await api.game.nimMove({ id: move.gameID, numObjects: move.numObjects as number });
-        else {
-          const { event } = await api.game.setCode({ id: move.gameID, code: move.code as string });
-          if (event) bridge.movedBy(event.id, socket.id);
+    // A client's moves apply in the order it sent them: each waits for the one before, so a
+    // slower read under one (on PostgreSQL, a query that came back late) never lets an older
+    // whole text land after a newer one.
+    let moves: Promise<void> = Promise.resolve();
+    const inTurn = (handler: (payload: unknown) => Promise<void>) => (payload: unknown) => {
+      const run = moves.then(() => handler(payload));
+      moves = run.catch(() => {});
+      return run;
+    };
+    on(
+      'makeMove',
+      inTurn(async (payload) => {
+        const api = await caller();
+        const player = socket.data.username;
+        const refuse = (error: string) => socket.emit('gameError', { player: player ?? '', error });
+        const move = parseMove(payload);
+        if (!player) return void refuse(authMessages.notSignedIn);
+        if (!move) return void refuse(gameMessages.moveUnreadable);
+        if (move.playerID !== player) return void refuse(authMessages.notYourself);
+        try {
+          if (move.kind === 'nim')
+            await api.game.nimMove({ id: move.gameID, numObjects: move.numObjects as number });
+          else {
+            const { event } = await api.game.setCode({
+              id: move.gameID,
+              code: move.code as string,
+            });
+            if (event) bridge.movedBy(event.id, socket.id);
+          }
+        } catch (error) {
+          refuse(messageOf(error));
+          throw error;
         }
-      } catch (error) {
-        refuse(messageOf(error));
-        throw error;
-      }
-    });
+      }),
+    );
   });
 
   return {

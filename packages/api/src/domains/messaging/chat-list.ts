@@ -32,7 +32,10 @@ function summaryRows(db: Executor) {
         string | null
       >`(select ${users.username} from ${users} where ${users.id} = ${lastMessage.msgFrom})`,
       lastAt: lastMessage.msgDateTime,
-      unread: sql<number>`(select count(*) from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${chatMessages.id} > ${chatParticipants.lastReadId} and ${chatMessages.msgFrom} <> ${chatParticipants.userId})`.mapWith(Number),
+      unread:
+        sql<number>`(select count(*) from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${chatMessages.id} > ${chatParticipants.lastReadId} and ${chatMessages.msgFrom} <> ${chatParticipants.userId})`.mapWith(
+          Number,
+        ),
     })
     .from(chatParticipants)
     .innerJoin(chats, eq(chats.id, chatParticipants.chatId))

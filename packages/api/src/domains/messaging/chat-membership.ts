@@ -1,10 +1,4 @@
-import {
-  firstRow,
-  chatParticipants,
-  chats,
-  oneToOneKey,
-  type Executor,
-} from '@app/db';
+import { firstRow, chatParticipants, chats, oneToOneKey, type Executor } from '@app/db';
 import { CreateChatInput, messagingMessages, type AddParticipantInput } from '@app/validators';
 import { and, eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';

@@ -1,4 +1,13 @@
-import { boundTo, firstRow, answers, type Db, dialect, questions, questionTags, users } from '@app/db';
+import {
+  boundTo,
+  firstRow,
+  answers,
+  type Db,
+  dialect,
+  questions,
+  questionTags,
+  users,
+} from '@app/db';
 import type { QuestionActivity, QuestionOrder } from '@app/validators';
 import {
   and,

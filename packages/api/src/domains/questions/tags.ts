@@ -1,12 +1,4 @@
-import {
-  firstRow,
-  returnedRow,
-  type Db,
-  dialect,
-  type Executor,
-  questionTags,
-  tags,
-} from '@app/db';
+import { firstRow, type Db, dialect, type Executor, questionTags, tags } from '@app/db';
 import { DEFAULT_TAG_DESCRIPTION, questionMessages, tagKey } from '@app/validators';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -39,7 +31,9 @@ const tagsWithCounts = perDb((db) =>
   db
     .select({
       ...tagView,
-      qcnt: sql<number>`(select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id})`.mapWith(Number),
+      qcnt: sql<number>`(select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id})`.mapWith(
+        Number,
+      ),
     })
     .from(tags)
     .orderBy(asc(tags.nameKey), asc(tags.id))
@@ -75,18 +69,24 @@ export async function findTagIds(db: Db, names: readonly string[]): Promise<numb
 /** Existing tags are reused whatever the case; new ones get the default description. Call inside a transaction. */
 export async function findOrCreateTags(tx: Executor, names: readonly string[]): Promise<TagView[]> {
   const found: TagView[] = [];
+  const existing = (nameKey: string) =>
+    firstRow(tx.select(tagView).from(tags).where(eq(tags.nameKey, nameKey)));
   for (const name of names) {
     const nameKey = tagKey(name);
-    const existing = await firstRow(tx.select(tagView).from(tags).where(eq(tags.nameKey, nameKey)));
-    found.push(
-      existing ??
-        (await returnedRow(
-          tx
-            .insert(tags)
-            .values({ name, nameKey, description: DEFAULT_TAG_DESCRIPTION })
-            .returning(tagView),
-        )),
-    );
+    // A tag another question is creating at this moment (on PostgreSQL, side by side): the insert
+    // waits for its commit, finds the name taken, and the tag is read again.
+    const tag =
+      (await existing(nameKey)) ??
+      (await firstRow(
+        tx
+          .insert(tags)
+          .values({ name, nameKey, description: DEFAULT_TAG_DESCRIPTION })
+          .onConflictDoNothing()
+          .returning(tagView),
+      )) ??
+      (await existing(nameKey));
+    if (!tag) throw new Error(`the tag ${nameKey} could not be made, and none was there`);
+    found.push(tag);
   }
   return found;
 }

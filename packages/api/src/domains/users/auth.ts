@@ -1,4 +1,4 @@
-import { returnedRow, firstRow, users, type Db } from '@app/db';
+import { firstRow, users, type Db } from '@app/db';
 import { authMessages } from '@app/validators';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -23,15 +23,16 @@ export async function signUp(
   }
   const passwordHash = await hashPassword(input.password, deps.scryptLogN);
   return writeTransaction(deps, async ({ tx, now, publish }) => {
-    // Checked again inside the transaction: another sign-up may have taken the name while we hashed.
-    if (await isUsernameTaken(tx, input.username))
-      throw new Refusal({ code: 'CONFLICT', message: authMessages.usernameTaken });
-    const created = await returnedRow(
+    // Another sign-up may have taken the name while we hashed, or (on PostgreSQL) be taking it
+    // now, beside this one: the name's unique index decides, and the loser hears it in words.
+    const created = await firstRow(
       tx
         .insert(users)
         .values({ username: input.username, passwordHash, dateJoined: now })
+        .onConflictDoNothing()
         .returning({ id: users.id, ...publicColumns }),
     );
+    if (!created) throw new Refusal({ code: 'CONFLICT', message: authMessages.usernameTaken });
     const { id, ...user } = created;
     publish('user', user.username, { type: 'created', user });
     return { user, sessionId: await startSession(tx, id, now) };
