@@ -6,16 +6,17 @@ import superjson from 'superjson';
 import { io as ioClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { useSharedDatabase } from './support/test-database';
 import { useTestServer } from './support/test-server';
 
-/** Two servers on one database file, as two processes behind one balancer. */
+/** Two servers on one database, as two processes behind one balancer. */
 const dir = mkdtempSync(join(tmpdir(), 'qa-two-servers-'));
-const databasePath = join(dir, 'app.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const database = useSharedDatabase(join(dir, 'app.db'));
 
 const caps = { socketsPerSession: 2, socketsPerAddress: 3 };
-const serverA = useTestServer({ databasePath, trustProxy: ['127.0.0.1'], caps });
-const serverB = useTestServer({ databasePath, trustProxy: ['127.0.0.1'], caps });
+const serverA = useTestServer({ trustProxy: ['127.0.0.1'], caps }, { database });
+const serverB = useTestServer({ trustProxy: ['127.0.0.1'], caps }, { database });
 
 const webSockets: WebSocket[] = [];
 const ioSockets: ClientSocket[] = [];

@@ -1,5 +1,5 @@
 import { createShared, DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from '@app/api';
-import { closeDb, createDb, liveConnections, type Db } from '@app/db';
+import { closeDatabase, liveConnections, openDatabase, type Db } from '@app/db';
 import { connectionMessages } from '@app/validators';
 import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,12 +13,16 @@ import {
   type CounterOptions,
 } from '../src/ops/connection-caps';
 import { startTestRedis, type TestRedis } from '../../../packages/api/test/support/redis-server';
+import { useTestDatabases } from './support/test-database';
 
 /**
- * Two processes' counters over one database file (each with its own connection to it, as two
- * server processes have), and over one Redis when there is one.
+ * Two processes' counters over one database (each with its own connection to it, as two server
+ * processes have: the SQLite file, or on a PostgreSQL run a PostgreSQL database), and over one Redis
+ * when there is one.
  */
 function useTwoProcesses(redisOf?: () => TestRedis) {
+  // Registered first: its databases are dropped once the connections to them are closed.
+  const makeDatabase = useTestDatabases();
   let dir = '';
   const dbs: Db[] = [];
   const clients: Redis[] = [];
@@ -29,18 +33,18 @@ function useTwoProcesses(redisOf?: () => TestRedis) {
   afterEach(() => {
     for (const counter of counters.splice(0)) counter.close();
   });
-  afterAll(() => {
+  afterAll(async () => {
     for (const client of clients.splice(0)) client.disconnect();
-    for (const db of dbs.splice(0)) closeDb(db);
+    for (const db of dbs.splice(0)) await closeDatabase(db);
     rmSync(dir, { recursive: true, force: true });
   });
   let files = 0;
-  /** A fresh database file (each test its own), and what a process over it needs. */
+  /** A fresh database (each test its own), and what a process over it needs. */
   const world = async () => {
-    const path = join(dir, `app-${(files += 1)}.db`);
+    const database = await makeDatabase(join(dir, `app-${(files += 1)}.db`));
     const prefix = `t${files}:`;
     const processOn = async (caps: Partial<ConnectionCaps>, options: CounterOptions = {}) => {
-      const db = createDb(path);
+      const db = await openDatabase({ ...database, poolSize: 2 });
       dbs.push(db);
       let redis: Redis | null = null;
       if (redisOf) {
@@ -162,7 +166,7 @@ function sharedCapsBehaviour(world: ReturnType<typeof useTwoProcesses>) {
   });
 }
 
-describe('live connection caps across processes on one database file (no Redis)', () => {
+describe('live connection caps across processes on one database (no Redis)', () => {
   const world = useTwoProcesses();
   sharedCapsBehaviour(world);
 
@@ -170,7 +174,7 @@ describe('live connection caps across processes on one database file (no Redis)'
     const { processOn } = await world();
     const a = await processOn({});
     await a.counter.admit({ address: '192.0.2.1', session: 'secret-session-id' });
-    const rows = a.db.select().from(liveConnections).all();
+    const rows = await a.db.select().from(liveConnections);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.session).not.toContain('secret-session-id');
   });
@@ -191,7 +195,7 @@ describe('live connection caps across processes with Redis', () => {
     const { processOn, prefix } = await world();
     const a = await processOn({});
     await a.counter.admit({ address: '192.0.2.1', session: 's1' });
-    expect(a.db.select().from(liveConnections).all()).toHaveLength(0);
+    expect(await a.db.select().from(liveConnections)).toHaveLength(0);
     expect(await a.redis!.zcard(`${prefix}live:address:192.0.2.1`)).toBe(1);
   });
 
@@ -207,7 +211,7 @@ describe('live connection caps across processes with Redis', () => {
       expect(await b.counter.admit({ address: '192.0.2.1', session: 's9' })).toEqual(
         tooManyForSession,
       );
-      expect(a.db.select().from(liveConnections).all()).toHaveLength(1);
+      expect(await a.db.select().from(liveConnections)).toHaveLength(1);
     } finally {
       await redis!.start();
     }

@@ -1,14 +1,14 @@
 import { GAME_TIMER_LEASE } from '@app/api';
-import { closeDb, createDb, events, games, leases, type Db } from '@app/db';
+import { closeDatabase, events, firstRow, games, leases, openDatabase, type Db } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../../../packages/api/test/support/redis-server';
-import { useServerGroup, type GroupServer } from './support/server-group';
+import { useServerGroup, type GroupServer, type ServerGroup } from './support/server-group';
 import { ADD_PROBLEM, TrpcUser } from './sweep/fixtures';
 
-// Two real server processes on one SQLite file, with Redis and without: the one holding the
+// Two real server processes on one database, with Redis and without: the one holding the
 // game-timer lease dies (SIGKILL) or stops (SIGTERM) while a CollabCode game runs, and the other
 // ends that game at its deadline, once. The shortest time limit is 5 minutes, so the test moves the
 // game's deadline in the database behind the holder's back: the holder's alarm still rings at the
@@ -35,31 +35,37 @@ async function processIdOf(server: GroupServer): Promise<string> {
   return ((await res.json()) as { process: string }).process;
 }
 
+/** The group's database, as the servers see it (the SQLite file, or the PostgreSQL database). */
+const databaseOf = (group: ServerGroup) => ({ path: group.databasePath, url: group.databaseUrl });
+
 /** A connection of the test's own to the servers' database, for one look or one change. */
-function withDatabase<T>(databasePath: string, use: (db: Db) => T): T {
-  const db = createDb(databasePath);
+async function withDatabase<T>(
+  database: { path: string; url?: string },
+  use: (db: Db) => Promise<T>,
+): Promise<T> {
+  const db = await openDatabase(database);
   try {
-    return use(db);
+    return await use(db);
   } finally {
-    closeDb(db);
+    await closeDatabase(db);
   }
 }
 
 /** The game's 'state' events in the shared outbox, by the status each one carried. */
-function publishedStatuses(databasePath: string, gameId: string): string[] {
-  return withDatabase(databasePath, (db) =>
-    db
-      .select({ payload: events.payload })
-      .from(events)
-      .where(and(eq(events.topic, 'game'), eq(events.key, gameId)))
-      .orderBy(asc(events.id))
-      .all()
-      .map(
-        ({ payload }) =>
-          superjson.deserialize<{ game: { status: string } }>(
-            payload as Parameters<typeof superjson.deserialize>[0],
-          ).game.status,
-      ),
+function publishedStatuses(group: ServerGroup, gameId: string): Promise<string[]> {
+  return withDatabase(databaseOf(group), async (db) =>
+    (
+      await db
+        .select({ payload: events.payload })
+        .from(events)
+        .where(and(eq(events.topic, 'game'), eq(events.key, gameId)))
+        .orderBy(asc(events.id))
+    ).map(
+      ({ payload }) =>
+        superjson.deserialize<{ game: { status: string } }>(
+          payload as Parameters<typeof superjson.deserialize>[0],
+        ).game.status,
+    ),
   );
 }
 
@@ -67,14 +73,16 @@ function publishedStatuses(databasePath: string, gameId: string): string[] {
  * Moves a CollabCode game's deadline (its start time plus its time limit) to `deadline`, in the
  * database only: no event, so the process holding the lease keeps its alarm for the old time.
  */
-function moveDeadline(databasePath: string, gameId: string, deadline: number): void {
-  withDatabase(databasePath, (db) => {
-    const row = db.select({ state: games.state }).from(games).where(eq(games.id, gameId)).get();
+async function moveDeadline(group: ServerGroup, gameId: string, deadline: number): Promise<void> {
+  await withDatabase(databaseOf(group), async (db) => {
+    const row = await firstRow(
+      db.select({ state: games.state }).from(games).where(eq(games.id, gameId)),
+    );
     const state = row?.state as { timeLimit: number; startTime: number };
-    db.update(games)
+    await db
+      .update(games)
       .set({ state: { ...state, startTime: deadline - state.timeLimit * 60_000 } })
-      .where(eq(games.id, gameId))
-      .run();
+      .where(eq(games.id, gameId));
   });
 }
 
@@ -104,8 +112,8 @@ describe.each([
         client.disconnect();
       }
     }
-    const row = withDatabase(group.databasePath, (db) =>
-      db.select().from(leases).where(eq(leases.name, GAME_TIMER_LEASE)).get(),
+    const row = await withDatabase(databaseOf(group), (db) =>
+      firstRow(db.select().from(leases).where(eq(leases.name, GAME_TIMER_LEASE))),
     );
     return row && row.expiresAt > Date.now() ? row.owner : null;
   }
@@ -160,7 +168,7 @@ describe.each([
   it('a holder killed outright: the other takes the lease once it lapses and ends the game whose deadline passed, once, with no winners', async () => {
     const { holder, other, otherId } = await holderAndOther();
     const { alice, id } = await gameInProgress(other);
-    moveDeadline(group.databasePath, id, Date.now() + 3_000);
+    await moveDeadline(group, id, Date.now() + 3_000);
     expect((await alice.query('game.byId', { id })).status).toBe('IN_PROGRESS');
 
     const killedAt = Date.now();
@@ -170,17 +178,13 @@ describe.each([
     expect(game).toMatchObject({ status: 'OVER', state: { winners: [] } });
     expect(afterMs).toBeLessThan(LEASE_TTL_MS + RENEW_EVERY_MS + MARGIN_MS);
     expect(await leaseOwner()).toBe(otherId);
-    expect(publishedStatuses(group.databasePath, id)).toEqual([
-      'WAITING_TO_START',
-      'IN_PROGRESS',
-      'OVER',
-    ]);
+    expect(await publishedStatuses(group, id)).toEqual(['WAITING_TO_START', 'IN_PROGRESS', 'OVER']);
   }, 60_000);
 
   it('a holder stopped gracefully hands the lease over: the other ends the game sooner than the lease would have lapsed', async () => {
     const { holder, other, otherId } = await holderAndOther();
     const { alice, id } = await gameInProgress(other);
-    moveDeadline(group.databasePath, id, Date.now() + 1_000);
+    await moveDeadline(group, id, Date.now() + 1_000);
 
     const stoppingAt = Date.now();
     await holder.kill('SIGTERM');
@@ -190,10 +194,6 @@ describe.each([
     // Handed over, the lease is the other's at its next try.
     expect(afterMs).toBeLessThan(HANDED_OVER_WITHIN_MS);
     expect(await leaseOwner()).toBe(otherId);
-    expect(publishedStatuses(group.databasePath, id)).toEqual([
-      'WAITING_TO_START',
-      'IN_PROGRESS',
-      'OVER',
-    ]);
+    expect(await publishedStatuses(group, id)).toEqual(['WAITING_TO_START', 'IN_PROGRESS', 'OVER']);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@app/api';
-import { closeDb, createDb, socketSessions } from '@app/db';
+import { closeDatabase, firstRow, openDatabase, socketSessions } from '@app/db';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { request } from 'node:http';
 import type { Socket } from 'socket.io-client';
@@ -23,7 +23,7 @@ import { join, record, roundTrip, socketClients, until } from './support/socket-
 import { TrpcUser } from './sweep/fixtures';
 
 // The README's HAProxy configuration, read from the README and run by a real haproxy in front of
-// three real server processes on one SQLite file (its bind and server addresses replaced by the
+// three real server processes on one database (its bind and server addresses replaced by the
 // test's, its health checks quickened): everything below goes through the balancer's port only.
 
 const PASSWORD = 'password123';
@@ -129,18 +129,19 @@ describe("the README's HAProxy configuration in front of three server processes"
    * The rooms of the session the shared store keeps for a live socket (what another process
    * restores once its holder has died), or null before its holder has written it.
    */
-  function storedRooms(socket: Socket): string[] | null {
+  async function storedRooms(socket: Socket): Promise<string[] | null> {
     const pid = (socket as unknown as { _pid?: string })._pid ?? '';
-    const db = createDb(group.databasePath);
+    const db = await openDatabase({ path: group.databasePath, url: group.databaseUrl });
     try {
-      const row = db
-        .select({ payload: socketSessions.payload })
-        .from(socketSessions)
-        .where(eq(socketSessions.pid, pid))
-        .get();
+      const row = await firstRow(
+        db
+          .select({ payload: socketSessions.payload })
+          .from(socketSessions)
+          .where(eq(socketSessions.pid, pid)),
+      );
       return row ? (JSON.parse(row.payload) as { rooms: string[] }).rooms : null;
     } finally {
-      closeDb(db);
+      await closeDatabase(db);
     }
   }
 
@@ -276,7 +277,9 @@ describe("the README's HAProxy configuration in front of three server processes"
     await until(() => chatMessages(seen).includes('before the kill'));
     // Its holder writes a socket's rooms to the shared store within a moment (live-sessions.ts):
     // a process killed sooner takes the join with it.
-    await until(() => storedRooms(socket)?.includes(`chat:${chatId}`) === true);
+    await expect
+      .poll(async () => (await storedRooms(socket))?.includes(`chat:${chatId}`) === true)
+      .toBe(true);
 
     // `balance source` sends every socket.io session of this address to one process: a session of
     // our own, opened through the balancer, shows which (only its holder can close it).

@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../../../packages/api/test/support/redis-server';
 import { freePort, spawnServer, waitUntilHealthy, type ChildServer } from './support/child-server';
 import { healthz, logLines } from './support/process-probes';
+import { databaseEnv, useTestDatabases } from './support/test-database';
 
 // With REDIS_URL, GET /healthz says whether Redis answers (a PING, at most once a second). Redis
 // going away does not take the server down: it keeps serving through the database, says 'down',
 // logs one line, and says 'up' again (one more line) once Redis is back; a Redis that is down at
 // start does not stop the start either.
 
+// Registered first: each server's database is dropped once every server has been killed.
+const makeDatabase = useTestDatabases();
 const dirs: string[] = [];
 const children: ChildServer[] = [];
 let redis: TestRedis;
@@ -33,7 +36,7 @@ async function start(env: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${port}`;
   const server = spawnServer({
     PORT: String(port),
-    DATABASE_PATH: join(dir, 'app.db'),
+    ...databaseEnv(await makeDatabase(join(dir, 'app.db'))),
     SESSION_SECRET: 'r'.repeat(40),
     WEB_DIST: join(dir, 'no-web-build'),
     LOG_LEVEL: 'info',

@@ -5,7 +5,7 @@ import {
   createShared,
   type ConnectionCaps,
 } from '@app/api';
-import { createTestDb } from '@app/db';
+import { closeDatabase, openTestDatabase, type Db } from '@app/db';
 import { connectionMessages } from '@app/validators';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -121,12 +121,17 @@ describe('every limit and cap is a setting', () => {
 
 describe('the connection counter both doors share', () => {
   const counters: ConnectionCounter[] = [];
-  afterEach(() => {
+  const dbs: Db[] = [];
+  afterEach(async () => {
     for (const counter of counters.splice(0)) counter.close();
+    for (const db of dbs.splice(0)) await closeDatabase(db);
   });
-  const counterWith = (overrides: Partial<ConnectionCaps>) => {
+  /** A counter over a fresh database of the run's kind. */
+  const counterWith = async (overrides: Partial<ConnectionCaps>) => {
+    const db = await openTestDatabase();
+    dbs.push(db);
     const counter = createConnectionCounter({
-      db: createTestDb(),
+      db,
       shared: createShared(),
       caps: { ...DEFAULT_CONNECTION_CAPS, ...overrides },
     });
@@ -135,7 +140,11 @@ describe('the connection counter both doors share', () => {
   };
 
   it('refuses past each cap with its close code and reason, and frees a place on release', async () => {
-    const counter = counterWith({ socketsPerSession: 1, socketsPerAddress: 2, socketsTotal: 3 });
+    const counter = await counterWith({
+      socketsPerSession: 1,
+      socketsPerAddress: 2,
+      socketsTotal: 3,
+    });
     const a = await counter.admit({ address: '192.0.2.1', session: 's1' });
     expect(a.ok).toBe(true);
     expect(await counter.admit({ address: '192.0.2.2', session: 's1' })).toEqual({
@@ -164,7 +173,7 @@ describe('the connection counter both doors share', () => {
   });
 
   it('counts an IPv6 client by its /64, as the rate limits do: a fresh address in it is no fresh place', async () => {
-    const counter = counterWith({ socketsPerAddress: 2 });
+    const counter = await counterWith({ socketsPerAddress: 2 });
     expect((await counter.admit({ address: '2001:db8:0:1::1', session: null })).ok).toBe(true);
     expect((await counter.admit({ address: '2001:db8:0:1:ffff::2', session: null })).ok).toBe(true);
     expect(await counter.admit({ address: '2001:db8:0:1:abcd::3', session: null })).toEqual({
@@ -176,7 +185,7 @@ describe('the connection counter both doors share', () => {
   });
 
   it('caps socket.io connections too: refused with the reason as the connect error, freed on disconnect', async () => {
-    const counter = counterWith({ socketsPerSession: 1 });
+    const counter = await counterWith({ socketsPerSession: 1 });
     type Middleware = Parameters<EngineLike['use']>[0];
     let middleware: Middleware | undefined;
     let onConnection: ((conn: EngineConnection) => void) | undefined;

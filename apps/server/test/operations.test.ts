@@ -1,4 +1,5 @@
-import { closeDb } from '@app/db';
+import { closeDatabase, sessions, users } from '@app/db';
+import { like } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/app';
 import type { ServerConfig } from '../src/ops/config';
 import { createLogger } from '../src/ops/log';
+import { makeTestDatabase } from './support/test-database';
 
 // Operations: GET /healthz checks the database; one JSON log line per request
 // (request id, door, route, status, duration, user id) that never holds a password, cookie or session
@@ -29,9 +31,12 @@ interface LogLine {
 /** The real server on a temporary database, its log lines kept in memory instead of stdout. */
 function useLoggedServer(overrides: Partial<ServerConfig> = {}) {
   const written: string[] = [];
-  const state: { running?: RunningServer; dir: string } = { dir: '' };
+  const state: { running?: RunningServer; dir: string; drop?: () => Promise<void> } = { dir: '' };
   beforeAll(async () => {
     state.dir = mkdtempSync(join(tmpdir(), 'qa-ops-'));
+    // The SQLite file, or on a PostgreSQL run a throwaway PostgreSQL database.
+    const database = await makeTestDatabase(join(state.dir, 'app.db'));
+    state.drop = database.drop;
     const webDist = join(state.dir, 'web');
     mkdirSync(join(webDist, 'assets'), { recursive: true });
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
@@ -44,7 +49,8 @@ function useLoggedServer(overrides: Partial<ServerConfig> = {}) {
       {
         port: 0,
         host: '127.0.0.1',
-        databasePath: join(state.dir, 'app.db'),
+        databasePath: database.path,
+        databaseUrl: database.url,
         sessionSecret: 'o'.repeat(40),
         webDist,
         seedDemo: false,
@@ -57,6 +63,7 @@ function useLoggedServer(overrides: Partial<ServerConfig> = {}) {
   });
   afterAll(async () => {
     await state.running?.close();
+    await state.drop?.();
     rmSync(state.dir, { recursive: true, force: true });
   });
   const running = () => {
@@ -148,9 +155,10 @@ describe('the request log', () => {
     });
     expect(me.status).toBe(200);
 
-    const userIds = server.running.db.$client
-      .prepare("select id, username from users where username like 'logged_%'")
-      .all() as { id: number; username: string }[];
+    const userIds = await server.running.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(like(users.username, 'logged_%'));
     const idOf = (name: string) => userIds.find((user) => user.username === name)?.id;
     expect(await server.lineOf('signin-trpc-1')).toMatchObject({
       level: 'info',
@@ -173,9 +181,9 @@ describe('the request log', () => {
     });
 
     const text = server.text();
-    const sessionIds = (
-      server.running.db.$client.prepare('select id from sessions').all() as { id: string }[]
-    ).map((row) => row.id);
+    const sessionIds = (await server.running.db.select({ id: sessions.id }).from(sessions)).map(
+      (row) => row.id,
+    );
     expect(sessionIds.length).toBeGreaterThanOrEqual(4);
     const secrets = [
       password,
@@ -393,7 +401,9 @@ describe('GET /healthz when the database does not answer', () => {
   });
 
   it('answers 503 with a short JSON sentence', async () => {
-    closeDb(broken.running.db);
+    // Closed under the running server; not awaited: PostgreSQL's pool refuses queries at once but
+    // ends only once the server gives back the connections it holds (its close, after the tests).
+    void closeDatabase(broken.running.db);
     const res = await fetch(`${broken.url}/healthz`);
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -1,11 +1,13 @@
-import { createOutboxBus, createReadCache, type EventBus } from '@app/api';
-import { createTestDb } from '@app/db';
+import { createReadCache, type EventBus } from '@app/api';
+import { closeDatabase, openTestDatabase, questions, type Db } from '@app/db';
+import { eq } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventBus } from '../../../packages/api/src/create-deps';
 import { ResponseCache, type ResponseCacheLimits } from '../src/http/response-cache';
 import { useTestServer } from './support/test-server';
 
@@ -25,6 +27,21 @@ const running = useTestServer({ webDist });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 const json = async (res: Response): Promise<Json> => res.json();
+
+/** Buses over fresh databases of the run's kind, each closed with its database after the file's tests. */
+const buses: { db: Db; bus: EventBus }[] = [];
+afterAll(async () => {
+  for (const { db, bus } of buses.splice(0)) {
+    await bus.close();
+    await closeDatabase(db);
+  }
+});
+async function busOfItsOwn(): Promise<EventBus> {
+  const db = await openTestDatabase();
+  const bus = await createEventBus(db);
+  buses.push({ db, bus });
+  return bus;
+}
 
 /** A response cache over a read cache of its own, listening to `events`. */
 const responseCacheOver = async (events: EventBus, limits?: ResponseCacheLimits) =>
@@ -234,9 +251,9 @@ describe('a cached answer is never stale after the write that changes it has bee
     await primeEveryRead();
     const fresh = await freshRead('question.byId', { qid });
     // Change the question behind the cache's back, then announce it with an unknown kind of event.
-    running.db.$writer.client
-      .prepare('update questions set title = ? where id = ?')
-      .run('Renamed', qid);
+    await running.db.$writer.transaction(async (tx) => {
+      await tx.update(questions).set({ title: 'Renamed' }).where(eq(questions.id, qid));
+    });
     const renamed = await running.db.$writer.transaction((tx) =>
       running.deps.events.append(
         tx,
@@ -290,7 +307,7 @@ describe("a signed-in viewer's own vote state is never served from another viewe
 
 describe('viewing a question does not throw away its cached body', () => {
   it('a view patches the count in place; any other event of the question drops it', async () => {
-    const events = await createOutboxBus(createTestDb());
+    const events = await busOfItsOwn();
     const cache = await responseCacheOver(events);
     let reads = 0;
     const read = async () => {
@@ -328,7 +345,7 @@ describe('the cache’s memory bound', () => {
   });
 
   it('keeps at most its number of entries, dropping the least recently used', async () => {
-    const cache = await responseCacheOver(await createOutboxBus(createTestDb()), {
+    const cache = await responseCacheOver(await busOfItsOwn(), {
       entries: 3,
       bytes: 1024 * 1024,
     });
@@ -345,7 +362,7 @@ describe('the cache’s memory bound', () => {
 
   it('counts every body it holds, compressed forms included, and stays within its bytes', async () => {
     const limit = 64 * 1024;
-    const cache = await responseCacheOver(await createOutboxBus(createTestDb()), {
+    const cache = await responseCacheOver(await busOfItsOwn(), {
       entries: 1000,
       bytes: limit,
     });

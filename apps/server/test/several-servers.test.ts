@@ -1,5 +1,5 @@
 import { codeText, type AppRouter } from '@app/api';
-import { closeDb, createDb, questions } from '@app/db';
+import { closeDatabase, openDatabase, questions } from '@app/db';
 import { like } from 'drizzle-orm';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -11,7 +11,7 @@ import { record, RestClient, until } from './support/rest-test-client';
 import { useServerGroup, type GroupServer } from './support/server-group';
 import { ADD_PROBLEM, TrpcUser } from './sweep/fixtures';
 
-// Two real server processes on one SQLite file, as behind a load balancer without stickiness, with
+// Two real server processes on one database, as behind a load balancer without stickiness, with
 // Redis and without: what a user does through one is seen through the other, live, at once.
 
 let redis: TestRedis | null = null;
@@ -418,14 +418,14 @@ describe.each([
     await until(() => acked.every((title) => titles.includes(title)), 20_000);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(titles).size).toBe(titles.length);
-    const db = createDb(group.databasePath);
-    const stored = db
-      .select({ title: questions.title })
-      .from(questions)
-      .where(like(questions.title, `${tag}%`))
-      .all()
-      .map((row) => row.title);
-    closeDb(db);
+    const db = await openDatabase({ path: group.databasePath, url: group.databaseUrl });
+    const stored = (
+      await db
+        .select({ title: questions.title })
+        .from(questions)
+        .where(like(questions.title, `${tag}%`))
+    ).map((row) => row.title);
+    await closeDatabase(db);
     for (const title of acked) expect(stored).toContain(title);
     await second.close();
   }, 90_000);

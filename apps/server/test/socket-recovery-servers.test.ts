@@ -9,6 +9,7 @@ import { startTestRedis, type TestRedis } from '../../../packages/api/test/suppo
 import { startServer, type RunningServer } from '../src/app';
 import { join, record, roundTrip, socketClients, until } from './support/socket-test-clients';
 import { startSwitchProxy, type SwitchProxy } from './support/switch-proxy';
+import { makeTestDatabase } from './support/test-database';
 
 // The original client keeps one socket for the whole visit, behind a balancer that may send its
 // reconnection to another server process: cut from one server and back on the other within
@@ -18,7 +19,7 @@ import { startSwitchProxy, type SwitchProxy } from './support/switch-proxy';
 const PASSWORD = 'password123';
 const roomy = { max: 1_000_000, windowMs: 1000 };
 
-/** Two servers on one database file (and one Redis, or none), a balancer in front of them. */
+/** Two servers on one database (and one Redis, or none), a balancer in front of them. */
 function useTwoServers(withRedis: boolean) {
   const dir = mkdtempSync(joinPath(tmpdir(), 'qa-recovery-'));
   const webDist = joinPath(dir, 'web');
@@ -27,15 +28,20 @@ function useTwoServers(withRedis: boolean) {
   const running: RunningServer[] = [];
   let redis: TestRedis | undefined;
   let proxy: SwitchProxy | undefined;
+  let dropDatabase = async () => {};
   beforeAll(async () => {
     if (withRedis) redis = await startTestRedis();
+    // The SQLite file, or on a PostgreSQL run a throwaway PostgreSQL database.
+    const database = await makeTestDatabase(joinPath(dir, 'app.db'));
+    dropDatabase = database.drop;
     // One after another: the first migrates the database.
     for (let i = 0; i < 2; i += 1)
       running.push(
         await startServer({
           port: 0,
           host: '127.0.0.1',
-          databasePath: joinPath(dir, 'app.db'),
+          databasePath: database.path,
+          databaseUrl: database.url,
           sessionSecret: 'x'.repeat(40),
           webDist,
           seedDemo: false,
@@ -50,6 +56,7 @@ function useTwoServers(withRedis: boolean) {
   afterAll(async () => {
     await proxy?.close();
     for (const server of running) await server.close();
+    await dropDatabase();
     await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -70,7 +77,7 @@ function useTwoServers(withRedis: boolean) {
     viaBalancer: socketClients(balancer as RunningServer),
     url: (i: number) => running[i]!.url,
     /** The cut sockets waiting in the table (with Redis, they wait there instead). */
-    inTable: () => running[0]!.db.select().from(socketSessions).all().length,
+    inTable: async () => (await running[0]!.db.select().from(socketSessions)).length,
     proxy: () => proxy!,
   };
 }
@@ -119,8 +126,8 @@ describe.each([
     await expect
       .poll(() => knows(servers.url(0), engineId), { interval: 20, timeout: 5000 })
       .toBe(false);
-    if (withRedis) expect(servers.inTable()).toBe(0);
-    else expect(servers.inTable()).toBeGreaterThan(0);
+    if (withRedis) expect(await servers.inTable()).toBe(0);
+    else expect(await servers.inTable()).toBeGreaterThan(0);
     await meanwhile();
     servers.proxy().to(servers.url(1));
     await back;

@@ -1,4 +1,4 @@
-import { closeDb, createDb, socketSessions } from '@app/db';
+import { closeDatabase, firstRow, openDatabase, socketSessions } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -68,13 +68,19 @@ describe.each([
       payload = await client.get(`group:sio:session:${pid}`);
       client.disconnect();
     } else {
-      const db = createDb(group.databasePath);
-      payload = db
-        .select({ payload: socketSessions.payload })
-        .from(socketSessions)
-        .where(eq(socketSessions.pid, pid))
-        .get()?.payload;
-      closeDb(db);
+      const db = await openDatabase({ path: group.databasePath, url: group.databaseUrl });
+      try {
+        payload = (
+          await firstRow(
+            db
+              .select({ payload: socketSessions.payload })
+              .from(socketSessions)
+              .where(eq(socketSessions.pid, pid)),
+          )
+        )?.payload;
+      } finally {
+        await closeDatabase(db);
+      }
     }
     return payload ? (JSON.parse(payload) as { rooms: string[]; connected: boolean }) : null;
   }

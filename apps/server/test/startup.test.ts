@@ -2,20 +2,24 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { databaseKind } from '@app/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer } from './support/child-server';
+import { databaseEnv, useSharedDatabase } from './support/test-database';
 
 // A server that cannot start says why in one sentence on stderr (no stack) and
 // exits 1: a DATABASE_PATH it cannot write, a port in use, a SESSION_SECRET that is too short.
 
 const dir = mkdtempSync(join(tmpdir(), 'qa-startup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** The database of a start that fails for another reason (on PostgreSQL, a throwaway database). */
+const good = useSharedDatabase(join(dir, 'good', 'app.db'));
 
 /** Starts the server with these settings and waits for it to give up. */
 async function failedStart(env: Record<string, string>) {
   const server = spawnServer({
     PORT: String(await freePort()),
-    DATABASE_PATH: join(dir, 'good', 'app.db'),
+    ...databaseEnv(good),
     SESSION_SECRET: 's'.repeat(40),
     WEB_DIST: join(dir, 'no-web-build'),
     LOG_LEVEL: 'info',
@@ -34,29 +38,32 @@ function expectOneSentence(stderr: string) {
 }
 
 describe('start-up errors', () => {
-  it('a DATABASE_PATH whose folder cannot be written: one sentence naming the folder, exit 1', async () => {
-    // A file where the folder should be: not writable, even for root.
-    const file = join(dir, 'not-a-folder');
-    writeFileSync(file, 'x');
-    const { code, stderr, stdout } = await failedStart({
-      DATABASE_PATH: join(file, 'data', 'app.db'),
+  // DATABASE_PATH is the SQLite file: a process serving PostgreSQL (DATABASE_URL) never opens it.
+  describe.runIf(databaseKind === 'sqlite')('the SQLite file', () => {
+    it('a DATABASE_PATH whose folder cannot be written: one sentence naming the folder, exit 1', async () => {
+      // A file where the folder should be: not writable, even for root.
+      const file = join(dir, 'not-a-folder');
+      writeFileSync(file, 'x');
+      const { code, stderr, stdout } = await failedStart({
+        DATABASE_PATH: join(file, 'data', 'app.db'),
+      });
+      expect(code).toBe(1);
+      expectOneSentence(stderr);
+      expect(stderr).toContain(
+        `The database folder ${join(file, 'data')} cannot be created or written`,
+      );
+      expect(stderr).toContain('set DATABASE_PATH to a file in a writable folder');
+      expect(stdout).toBe('');
     });
-    expect(code).toBe(1);
-    expectOneSentence(stderr);
-    expect(stderr).toContain(
-      `The database folder ${join(file, 'data')} cannot be created or written`,
-    );
-    expect(stderr).toContain('set DATABASE_PATH to a file in a writable folder');
-    expect(stdout).toBe('');
-  });
 
-  it('a DATABASE_PATH that is not a database: one sentence, exit 1', async () => {
-    const file = join(dir, 'notes.txt');
-    writeFileSync(file, 'these are not the pages you are looking for\n'.repeat(200));
-    const { code, stderr } = await failedStart({ DATABASE_PATH: file });
-    expect(code).toBe(1);
-    expectOneSentence(stderr);
-    expect(stderr).toContain(`The file ${file} is not a SQLite database`);
+    it('a DATABASE_PATH that is not a database: one sentence, exit 1', async () => {
+      const file = join(dir, 'notes.txt');
+      writeFileSync(file, 'these are not the pages you are looking for\n'.repeat(200));
+      const { code, stderr } = await failedStart({ DATABASE_PATH: file });
+      expect(code).toBe(1);
+      expectOneSentence(stderr);
+      expect(stderr).toContain(`The file ${file} is not a SQLite database`);
+    });
   });
 
   it('a port in use: one sentence naming the port, exit 1', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { freePort, spawnServer, waitUntilHealthy, type ChildServer } from './support/child-server';
 import { healthz, isRunning, logged, logLines } from './support/process-probes';
+import { databaseEnv, useTestDatabases } from './support/test-database';
 
 // WORKERS=2: one port, a primary and two worker processes, each the whole server on one database.
 // Plain requests reach both; a socket.io session on the polling transport keeps reaching the worker
@@ -16,6 +17,8 @@ import { healthz, isRunning, logged, logLines } from './support/process-probes';
 // while the other keeps serving; SIGTERM to the primary drains them all and every one exits 0.
 
 const SHUTDOWN_TIMEOUT_MS = 5_000;
+// Registered first: the databases are dropped once the servers have stopped.
+const makeDatabase = useTestDatabases();
 const dir = mkdtempSync(join(tmpdir(), 'qa-workers-'));
 let server: ChildServer;
 let url = '';
@@ -28,7 +31,7 @@ beforeAll(async () => {
   server = spawnServer({
     WORKERS: '2',
     PORT: String(port),
-    DATABASE_PATH: join(dir, 'app.db'),
+    ...databaseEnv(await makeDatabase(join(dir, 'app.db'))),
     SESSION_SECRET: 'w'.repeat(40),
     WEB_DIST: join(dir, 'no-web-build'),
     LOG_LEVEL: 'info',
@@ -93,7 +96,7 @@ describe('WORKERS=2 that cannot start', () => {
     const second = spawnServer({
       WORKERS: '2',
       PORT: String(port),
-      DATABASE_PATH: join(dir, 'second.db'),
+      ...databaseEnv(await makeDatabase(join(dir, 'second.db'))),
       SESSION_SECRET: 'w'.repeat(40),
       LOG_LEVEL: 'info',
     });

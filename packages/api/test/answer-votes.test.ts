@@ -19,7 +19,7 @@ async function setup() {
       world.db
         .select({ up: answers.upVoteCount, down: answers.downVoteCount })
         .from(answers)
-        .where(eq(answers.id, answer.id))
+        .where(eq(answers.id, answer.id)),
     );
   return { world, alice, bob, carol, q, answer, counters };
 }

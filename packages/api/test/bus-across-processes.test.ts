@@ -1,4 +1,4 @@
-import { closeDb, createDb, type Db } from '@app/db';
+import { closeDb, createDb, databaseKind, type Db } from '@app/db';
 import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,11 +121,13 @@ async function waitFor(condition: () => boolean, ms = 5000) {
   }
 }
 
-describe('two processes on one database, without Redis', () => {
+// Processes sharing one SQLite file (connections to it); PostgreSQL's processes share a server instead.
+describe.runIf(databaseKind === 'sqlite')('two processes on one database, without Redis', () => {
   behavesAsOneSite(() => undefined);
 });
 
-describe('two processes on one database, with Redis', () => {
+// Processes sharing one SQLite file (connections to it); PostgreSQL's processes share a server instead.
+describe.runIf(databaseKind === 'sqlite')('two processes on one database, with Redis', () => {
   let redis: TestRedis;
   beforeAll(async () => {
     redis = await startTestRedis();

@@ -1,4 +1,4 @@
-import { dialect } from '@app/db';
+import { databaseKind, dialect } from '@app/db';
 import { MESSAGE_MAX, messagingMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import { chatPageStatement } from '../src/domains/messaging/chat-messages';
@@ -122,13 +122,17 @@ describe('chat.messages', () => {
     }
   });
 
-  it('reads a page down the chat’s message index, however long the chat', async () => {
-    const world = await createTestWorld();
-    const { sql } = chatPageStatement(world.db).getQuery();
-    const plan = (await dialect.explainQueryPlan(world.db, sql, [1, 1000, 51])).join('\n');
-    expect(plan).toMatch(
-      /SEARCH chat_messages USING INDEX chat_messages_chat \(chat_id=\? AND id<\?\)/,
-    );
-    expect(plan).not.toMatch(/TEMP B-TREE/);
-  });
+  // SQLite's query planner; PostgreSQL's plans are its own.
+  it.runIf(databaseKind === 'sqlite')(
+    'reads a page down the chat’s message index, however long the chat',
+    async () => {
+      const world = await createTestWorld();
+      const { sql } = chatPageStatement(world.db).getQuery();
+      const plan = (await dialect.explainQueryPlan(world.db, sql, [1, 1000, 51])).join('\n');
+      expect(plan).toMatch(
+        /SEARCH chat_messages USING INDEX chat_messages_chat \(chat_id=\? AND id<\?\)/,
+      );
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    },
+  );
 });

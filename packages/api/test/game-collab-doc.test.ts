@@ -1,4 +1,4 @@
-import { gameCodeSnapshots, gameCodeUpdates } from '@app/db';
+import { firstRow, gameCodeSnapshots, gameCodeUpdates } from '@app/db';
 import { gameMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -46,8 +46,8 @@ async function editorOf(client: TestClient, id: string) {
 describe('CollabCode: the shared document takes only edits of its code text', () => {
   it('refuses another root, a Y.Map, a pending update and 64 zero bytes with a sentence, and changes nothing', async () => {
     const { world, alice, bob, id } = await playing();
-    const logRows = () =>
-      world.db.select().from(gameCodeUpdates).where(eq(gameCodeUpdates.gameId, id)).all().length;
+    const logRows = async () =>
+      (await world.db.select().from(gameCodeUpdates).where(eq(gameCodeUpdates.gameId, id))).length;
     const room = await world.readEvents(bob.api.game.onRoom({ id }));
 
     const junk = await editorOf(alice, id);
@@ -66,7 +66,7 @@ describe('CollabCode: the shared document takes only edits of its code text', ()
     ] as const) {
       await expectError(alice.api.game.editCode({ id, update }), 'BAD_REQUEST', message);
     }
-    expect(logRows()).toBe(0);
+    expect(await logRows()).toBe(0);
     expect(codeText((await bob.api.game.codeState({ id })).update)).toBe(SIGNATURE);
 
     // The room heard none of them: the next event is this edit.
@@ -151,11 +151,12 @@ describe('CollabCode: the document copy is never ahead of the database', () => {
     await alice.api.game.setCode({ id, code: 'v0' });
     expect(docText(await loadDoc(world.db, elsewhere, id, problemId))).toBe('v0');
     for (let i = 1; i <= COMPACT_AFTER; i += 1) await alice.api.game.setCode({ id, code: `v${i}` });
-    const snapshot = world.db
-      .select({ seq: gameCodeSnapshots.seq })
-      .from(gameCodeSnapshots)
-      .where(eq(gameCodeSnapshots.gameId, id))
-      .get();
+    const snapshot = await firstRow(
+      world.db
+        .select({ seq: gameCodeSnapshots.seq })
+        .from(gameCodeSnapshots)
+        .where(eq(gameCodeSnapshots.gameId, id)),
+    );
     expect(snapshot?.seq).toBe(COMPACT_AFTER);
     const latest = codeText((await bob.api.game.codeState({ id })).update);
     expect(latest).toBe(`v${COMPACT_AFTER}`);

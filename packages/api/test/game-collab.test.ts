@@ -1,5 +1,7 @@
+import { events } from '@app/db';
 import { decodeAwarenessUpdate, encodeAwarenessUpdate, presenceUser } from '@app/games';
 import { gameMessages, presenceColor, problemMessages } from '@app/validators';
+import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CODE_TEXT, codeText } from '../src';
@@ -279,14 +281,14 @@ describe('CollabCode: who hears the room', () => {
     const aliceNext = aliceHears.next();
     // Let the three streams reach the bus before anything is said.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const before = world.db.$client.prepare('select count(*) as n from events').get();
+    const before = await world.db.select({ n: count() }).from(events);
     const fromAlice = cursorOf(1, 'alice');
     await alice.api.game.presence({ id, update: fromAlice });
     expect((await bobNext).value).toEqual({ gameId: id, update: fromAlice, from: 'alice' });
     const fromBob = cursorOf(2, 'bob');
     await bob.api.game.presence({ id, update: fromBob });
     expect((await aliceNext).value).toEqual({ gameId: id, update: fromBob, from: 'bob' });
-    expect(world.db.$client.prepare('select count(*) as n from events').get()).toEqual(before);
+    expect(await world.db.select({ n: count() }).from(events)).toEqual(before);
     await expectError(
       carol.api.game.presence({ id, update: fromAlice }),
       'FORBIDDEN',

@@ -1,3 +1,4 @@
+import { events as eventsTable, firstRow, games } from '@app/db';
 import { authMessages, gameMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld, type TestClient } from './helpers';
@@ -159,11 +160,13 @@ describe('private games', () => {
     const text = JSON.stringify(seen);
     expect(text).not.toContain('sesame');
     expect(text).not.toContain('scrypt');
-    const stored = world.db.$client.prepare('select password_hash from games').get() as {
-      password_hash: string;
-    };
-    expect(stored.password_hash).toMatch(/^scrypt\$/);
-    const events = JSON.stringify(world.db.$client.prepare('select payload from events').all());
+    const stored = await firstRow(
+      world.db.select({ passwordHash: games.passwordHash }).from(games),
+    );
+    expect(stored?.passwordHash).toMatch(/^scrypt\$/);
+    const events = JSON.stringify(
+      await world.db.select({ payload: eventsTable.payload }).from(eventsTable),
+    );
     expect(events).not.toContain('sesame');
     expect(events).not.toContain('scrypt');
   });

@@ -1,5 +1,5 @@
-import { closeDb, createDb, events } from '@app/db';
-import { and, eq } from 'drizzle-orm';
+import { closeDb, createDb, databaseKind, events } from '@app/db';
+import { and, asc, eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,94 +105,109 @@ async function eventually(condition: () => boolean, what: string, withinMs = 500
 }
 
 /** Every state a game's events in the shared outbox carried, in order. */
-function publishedStatuses(deps: ApiDeps, id: string): string[] {
-  return deps.db
+async function publishedStatuses(deps: ApiDeps, id: string): Promise<string[]> {
+  const rows = await deps.db
     .select({ payload: events.payload })
     .from(events)
     .where(and(eq(events.topic, 'game'), eq(events.key, id)))
-    .all()
-    .map(
-      ({ payload }) =>
-        superjson.deserialize<{ game: { status: string } }>(
-          payload as Parameters<typeof superjson.deserialize>[0],
-        ).game.status,
-    );
+    .orderBy(asc(events.id));
+  return rows.map(
+    ({ payload }) =>
+      superjson.deserialize<{ game: { status: string } }>(
+        payload as Parameters<typeof superjson.deserialize>[0],
+      ).game.status,
+  );
 }
 
 const idle = (...timers: GameTimer[]) => Promise.all(timers.map((timer) => timer.idle()));
 
-describe('the game timers of two processes on one database', () => {
-  it('only the holder of the lease keeps alarms; a game whose deadline passes ends once', async () => {
-    const { first, second, firstTimer, secondTimer, alice, fake, newGame } = await twoProcesses();
-    expect([firstTimer.holdsLease(), secondTimer.holdsLease()]).toEqual([true, false]);
-    const id = await newGame();
-    const { game } = await first.as(alice).game.join({ id });
-    expect(firstTimer.scheduled()).toEqual(new Map([[id, game.deadline]]));
-    expect(secondTimer.scheduled().size).toBe(0);
+// Processes sharing one SQLite file (connections to it); PostgreSQL's processes share a server instead.
+describe.runIf(databaseKind === 'sqlite')(
+  'the game timers of two processes on one database',
+  () => {
+    it('only the holder of the lease keeps alarms; a game whose deadline passes ends once', async () => {
+      const { first, second, firstTimer, secondTimer, alice, fake, newGame } = await twoProcesses();
+      expect([firstTimer.holdsLease(), secondTimer.holdsLease()]).toEqual([true, false]);
+      const id = await newGame();
+      const { game } = await first.as(alice).game.join({ id });
+      expect(firstTimer.scheduled()).toEqual(new Map([[id, game.deadline]]));
+      expect(secondTimer.scheduled().size).toBe(0);
 
-    fake.advance(game.deadline! - fake.clock.now());
-    await idle(firstTimer, secondTimer);
-    // A late end from the other process (one that held the lease before) finds it over.
-    expect(await endTimedOutGame(second.deps, id, fake.clock.now())).toBeNull();
+      fake.advance(game.deadline! - fake.clock.now());
+      await idle(firstTimer, secondTimer);
+      // A late end from the other process (one that held the lease before) finds it over.
+      expect(await endTimedOutGame(second.deps, id, fake.clock.now())).toBeNull();
 
-    expect(await second.as(alice).game.byId({ id })).toMatchObject({
-      status: 'OVER',
-      state: { winners: [] },
+      expect(await second.as(alice).game.byId({ id })).toMatchObject({
+        status: 'OVER',
+        state: { winners: [] },
+      });
+      expect(await publishedStatuses(second.deps, id)).toEqual([
+        'WAITING_TO_START',
+        'IN_PROGRESS',
+        'OVER',
+      ]);
     });
-    expect(publishedStatuses(second.deps, id)).toEqual(['WAITING_TO_START', 'IN_PROGRESS', 'OVER']);
-  });
 
-  it('when the holder dies, the other takes the lease over and ends the games it left', async () => {
-    const { first, second, firstTimer, secondTimer, alice, fake, newGame } = await twoProcesses();
-    const id = await newGame();
-    const { game } = await first.as(alice).game.join({ id });
-    // Killed outright: no release, no more renewals; its lease runs out.
-    await firstTimer.stop({ release: false });
+    it('when the holder dies, the other takes the lease over and ends the games it left', async () => {
+      const { first, second, firstTimer, secondTimer, alice, fake, newGame } = await twoProcesses();
+      const id = await newGame();
+      const { game } = await first.as(alice).game.join({ id });
+      // Killed outright: no release, no more renewals; its lease runs out.
+      await firstTimer.stop({ release: false });
 
-    await eventually(() => secondTimer.holdsLease(), 'the second process takes the lease');
-    // It loaded the deadline from the database: it never heard the join.
-    expect(secondTimer.scheduled()).toEqual(new Map([[id, game.deadline]]));
-    fake.advance(game.deadline! - fake.clock.now());
-    await idle(secondTimer);
-    expect((await second.as(alice).game.byId({ id })).status).toBe('OVER');
-    expect(publishedStatuses(second.deps, id)).toEqual(['WAITING_TO_START', 'IN_PROGRESS', 'OVER']);
-  });
+      await eventually(() => secondTimer.holdsLease(), 'the second process takes the lease');
+      // It loaded the deadline from the database: it never heard the join.
+      expect(secondTimer.scheduled()).toEqual(new Map([[id, game.deadline]]));
+      fake.advance(game.deadline! - fake.clock.now());
+      await idle(secondTimer);
+      expect((await second.as(alice).game.byId({ id })).status).toBe('OVER');
+      expect(await publishedStatuses(second.deps, id)).toEqual([
+        'WAITING_TO_START',
+        'IN_PROGRESS',
+        'OVER',
+      ]);
+    });
 
-  it('a holder that stops hands the lease over at once, long before it would expire', async () => {
-    const { first, second, firstTimer, secondTimer, alice, newGame } = await twoProcesses();
-    const id = await newGame();
-    await first.as(alice).game.join({ id });
-    const slow = createGameTimer(second.deps, undefined, { leaseTtlMs: 60_000, renewEveryMs: 50 });
-    await secondTimer.stop();
-    await firstTimer.stop();
-    await slow.start();
-    cleanups.push(() => slow.stop());
-    expect(slow.holdsLease()).toBe(true);
-    expect([...slow.scheduled().keys()]).toEqual([id]);
-  });
+    it('a holder that stops hands the lease over at once, long before it would expire', async () => {
+      const { first, second, firstTimer, secondTimer, alice, newGame } = await twoProcesses();
+      const id = await newGame();
+      await first.as(alice).game.join({ id });
+      const slow = createGameTimer(second.deps, undefined, {
+        leaseTtlMs: 60_000,
+        renewEveryMs: 50,
+      });
+      await secondTimer.stop();
+      await firstTimer.stop();
+      await slow.start();
+      cleanups.push(() => slow.stop());
+      expect(slow.holdsLease()).toBe(true);
+      expect([...slow.scheduled().keys()]).toEqual([id]);
+    });
 
-  it('a holder whose lease was taken (it paused past it) drops its alarms', async () => {
-    const { first, firstTimer, alice, newGame } = await twoProcesses();
-    const id = await newGame();
-    await first.as(alice).game.join({ id });
-    expect([...firstTimer.scheduled().keys()]).toEqual([id]);
-    // As if the first process had been paused past its lease and a third one took it meanwhile.
-    first.db.$client.prepare('update leases set expires_at = 0').run();
-    const third = createLeases({ db: first.db, shared: createShared({ processId: 'third' }) });
-    expect(await third.acquire(GAME_TIMER_LEASE, 60_000)).toBe(true);
+    it('a holder whose lease was taken (it paused past it) drops its alarms', async () => {
+      const { first, firstTimer, alice, newGame } = await twoProcesses();
+      const id = await newGame();
+      await first.as(alice).game.join({ id });
+      expect([...firstTimer.scheduled().keys()]).toEqual([id]);
+      // As if the first process had been paused past its lease and a third one took it meanwhile.
+      first.db.$client.prepare('update leases set expires_at = 0').run();
+      const third = createLeases({ db: first.db, shared: createShared({ processId: 'third' }) });
+      expect(await third.acquire(GAME_TIMER_LEASE, 60_000)).toBe(true);
 
-    await eventually(() => !firstTimer.holdsLease(), 'the first process notices its loss');
-    expect(firstTimer.scheduled().size).toBe(0);
-  });
+      await eventually(() => !firstTimer.holdsLease(), 'the first process notices its loss');
+      expect(firstTimer.scheduled().size).toBe(0);
+    });
 
-  // A game joined through a process that does not hold the lease reaches the holder only through
-  // the bus, which carries other processes' events.
-  it('a game started on the other process gets its alarm in the holder', async () => {
-    const { second, firstTimer, secondTimer, alice, newGame } = await twoProcesses();
-    const id = await newGame();
-    const { game } = await second.as(alice).game.join({ id });
-    await eventually(() => firstTimer.scheduled().has(id), 'the holder hears of the game', 2000);
-    expect(firstTimer.scheduled()).toEqual(new Map([[id, game.deadline]]));
-    expect(secondTimer.scheduled().size).toBe(0);
-  });
-});
+    // A game joined through a process that does not hold the lease reaches the holder only through
+    // the bus, which carries other processes' events.
+    it('a game started on the other process gets its alarm in the holder', async () => {
+      const { second, firstTimer, secondTimer, alice, newGame } = await twoProcesses();
+      const id = await newGame();
+      const { game } = await second.as(alice).game.join({ id });
+      await eventually(() => firstTimer.scheduled().has(id), 'the holder hears of the game', 2000);
+      expect(firstTimer.scheduled()).toEqual(new Map([[id, game.deadline]]));
+      expect(secondTimer.scheduled().size).toBe(0);
+    });
+  },
+);

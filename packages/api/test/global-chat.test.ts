@@ -1,4 +1,4 @@
-import { dialect } from '@app/db';
+import { databaseKind, dialect } from '@app/db';
 import { authMessages, MESSAGE_MAX, messagingMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
 import { globalPageStatement } from '../src/domains/messaging/global-chat';
@@ -83,7 +83,7 @@ describe('global chat: message.list', () => {
   it('opens on the latest 50 messages, and older ones come a page at a time via the cursor', async () => {
     const world = await createTestWorld();
     const alice = await world.signedIn('alice');
-    const ids = insertGlobalMessages(world, 'alice', 120);
+    const ids = await insertGlobalMessages(world, 'alice', 120);
     const latest = await alice.api.message.list();
     expect(latest.items.map((m) => m.id)).toEqual(ids.slice(70));
     expect(latest.nextCursor).toBe(String(ids[70]));
@@ -97,7 +97,7 @@ describe('global chat: message.list', () => {
   it('pages neither repeat nor skip a message when new ones arrive in between', async () => {
     const world = await createTestWorld({ limits: PLENTY });
     const alice = await world.signedIn('alice');
-    const ids = insertGlobalMessages(world, 'alice', 60);
+    const ids = await insertGlobalMessages(world, 'alice', 60);
     const latest = await alice.api.message.list({ limit: 50 });
     for (let i = 0; i < 5; i++) await alice.api.message.send({ msg: `late ${i}` });
     const older = await alice.api.message.list({ cursor: latest.nextCursor });
@@ -113,17 +113,21 @@ describe('global chat: message.list', () => {
     }
   });
 
-  it('stays fast with 100,000 messages: a page is a walk down the primary key, never a sort', async () => {
-    const world = await createTestWorld();
-    const alice = await world.signedIn('alice');
-    insertGlobalMessages(world, 'alice', 100_000);
-    const page = await alice.api.message.list({ cursor: '50001' });
-    expect(page.items.map((m) => m.id)).toEqual(Array.from({ length: 50 }, (_, i) => 49_951 + i));
-    const { sql } = globalPageStatement(world.db).getQuery();
-    const plan = (await dialect.explainQueryPlan(world.db, sql, [50_001, 51])).join('\n');
-    expect(plan).toMatch(/SEARCH global_messages USING INTEGER PRIMARY KEY \(rowid<\?\)/);
-    expect(plan).not.toMatch(/TEMP B-TREE/);
-  });
+  // SQLite's query planner; PostgreSQL's plans are its own.
+  it.runIf(databaseKind === 'sqlite')(
+    'stays fast with 100,000 messages: a page is a walk down the primary key, never a sort',
+    async () => {
+      const world = await createTestWorld();
+      const alice = await world.signedIn('alice');
+      await insertGlobalMessages(world, 'alice', 100_000);
+      const page = await alice.api.message.list({ cursor: '50001' });
+      expect(page.items.map((m) => m.id)).toEqual(Array.from({ length: 50 }, (_, i) => 49_951 + i));
+      const { sql } = globalPageStatement(world.db).getQuery();
+      const plan = (await dialect.explainQueryPlan(world.db, sql, [50_001, 51])).join('\n');
+      expect(plan).toMatch(/SEARCH global_messages USING INTEGER PRIMARY KEY \(rowid<\?\)/);
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    },
+  );
 });
 
 describe('global chat: message.onMessage', () => {

@@ -1,4 +1,4 @@
-import { dialect } from '@app/db';
+import { databaseKind, dialect } from '@app/db';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld } from './helpers';
 
@@ -26,15 +26,19 @@ describe('keyed topics', () => {
     live.abort();
   });
 
-  it('reads one key’s events through its index, not by scanning the topic', async () => {
-    const world = await createTestWorld();
-    const plan = await dialect.explainQueryPlan(
-      world.db,
-      'select id from events where topic = ? and key = ? and id > ? order by id limit ?',
-      ['question', '1', 0, 100],
-    );
-    expect(plan.join('\n')).toMatch(/USING (COVERING )?INDEX events_topic_key/);
-  });
+  // SQLite's query planner; PostgreSQL's plans are its own.
+  it.runIf(databaseKind === 'sqlite')(
+    'reads one key’s events through its index, not by scanning the topic',
+    async () => {
+      const world = await createTestWorld();
+      const plan = await dialect.explainQueryPlan(
+        world.db,
+        'select id from events where topic = ? and key = ? and id > ? order by id limit ?',
+        ['question', '1', 0, 100],
+      );
+      expect(plan.join('\n')).toMatch(/USING (COVERING )?INDEX events_topic_key/);
+    },
+  );
 
   it('event ids are opaque strings; an id the bus never gave replays from the start', async () => {
     const world = await createTestWorld();

@@ -1,4 +1,4 @@
-import { closeDb, createDb, type Db } from '@app/db';
+import { closeDb, createDb, databaseKind, type Db } from '@app/db';
 import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,7 +66,8 @@ async function twoProcesses(withRedis: boolean) {
   };
 }
 
-describe.each([
+// Processes sharing one SQLite file (connections to it); PostgreSQL's processes share a server instead.
+describe.runIf(databaseKind === 'sqlite').each([
   { store: 'the leases table', withRedis: false },
   { store: 'Redis', withRedis: true },
 ])('a lease in $store', ({ withRedis }) => {
@@ -120,7 +121,8 @@ describe.each([
   });
 });
 
-describe('a lease with Redis away', () => {
+// Processes sharing one SQLite file (connections to it); PostgreSQL's processes share a server instead.
+describe.runIf(databaseKind === 'sqlite')('a lease with Redis away', () => {
   it('stays exclusive through the table while Redis is stopped', async () => {
     const { one, other, holder } = await twoProcesses(true);
     await redis.stop();

@@ -1,4 +1,6 @@
+import { firstRow, globalMessages, users } from '@app/db';
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestClient, TestWorld } from './helpers';
 
@@ -37,21 +39,34 @@ export async function entryOf(client: TestClient, chatId: number) {
 }
 
 /** Global messages straight into the table, as many as a test needs, oldest first; their ids. */
-export function insertGlobalMessages(world: TestWorld, username: string, count: number): number[] {
-  const sqlite = world.db.$client;
-  const user = sqlite.prepare('select id from users where username = ?').get(username) as {
-    id: number;
-  };
-  const insert = sqlite.prepare(
-    'insert into global_messages (msg, msg_from, msg_date_time) values (?, ?, ?)',
+export async function insertGlobalMessages(
+  world: TestWorld,
+  username: string,
+  count: number,
+): Promise<number[]> {
+  const user = await firstRow(
+    world.db.select({ id: users.id }).from(users).where(eq(users.username, username)),
   );
-  const ids: number[] = [];
-  sqlite.transaction(() => {
-    for (let i = 1; i <= count; i++) {
-      ids.push(
-        Number(insert.run(`message ${i}`, user.id, Date.UTC(2024, 0, 1) + i).lastInsertRowid),
-      );
+  if (!user) throw new Error(`no user ${username}`);
+  const rows = Array.from({ length: count }, (_, i) => ({
+    msg: `message ${i + 1}`,
+    msgFrom: user.id,
+    msgDateTime: new Date(Date.UTC(2024, 0, 1) + i + 1),
+  }));
+  // A few thousand rows a statement: under either database's limit of bound values.
+  const BATCH = 5000;
+  const ids = await world.db.$writer.transaction(async (tx) => {
+    const made: number[] = [];
+    for (let at = 0; at < rows.length; at += BATCH) {
+      const batch = rows.slice(at, at + BATCH);
+      const inserted = await tx
+        .insert(globalMessages)
+        .values(batch)
+        .returning({ id: globalMessages.id });
+      made.push(...inserted.map((row) => row.id));
     }
-  })();
-  return ids;
+    return made;
+  });
+  // Ids are handed out in insertion order: ascending, oldest first.
+  return ids.sort((a, b) => a - b);
 }

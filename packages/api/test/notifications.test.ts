@@ -1,3 +1,5 @@
+import { notifications } from '@app/db';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld, type TestClient } from './helpers';
 import { chatWith, expectError, people } from './messaging-fixtures';
@@ -176,10 +178,11 @@ describe('notifications: a mention of my @username in a post or comment', () => 
       { kind: 'mention', actor: 'alice', place: onQuestion(q.id) },
     ]);
     // Bob's is the only notification the question caused.
-    const stored = world.db.$client
-      .prepare('select count(*) as n from notifications where subject = ?')
-      .get(`question:${q.id}`) as { n: number };
-    expect(stored.n).toBe(1);
+    const stored = await world.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.subject, `question:${q.id}`));
+    expect(stored).toEqual([{ n: 1 }]);
   });
 });
 

@@ -33,7 +33,7 @@ async function setup() {
           version: problems.voteVersion,
         })
         .from(problems)
-        .where(eq(problems.id, problem.id))
+        .where(eq(problems.id, problem.id)),
     );
   return { world, alice, bob, carol, problem, counters };
 }

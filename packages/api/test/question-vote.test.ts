@@ -26,7 +26,7 @@ async function setup() {
       world.db
         .select({ up: questions.upVoteCount, down: questions.downVoteCount })
         .from(questions)
-        .where(eq(questions.id, q.id))
+        .where(eq(questions.id, q.id)),
     );
   return { world, alice, bob, carol, q, counters };
 }

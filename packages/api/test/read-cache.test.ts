@@ -1,7 +1,5 @@
-import { createTestDb } from '@app/db';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  createOutboxBus,
   createReadCache,
   QUESTION_INVALIDATION,
   type QuestionEvent,
@@ -10,6 +8,10 @@ import {
   type ShelfSpec,
 } from '../src';
 import type { QuestionPage } from '../src/domains/questions/shapes';
+import { createTestDeps } from './helpers';
+
+/** The bus of a fresh database of this run's kind, closed after the file. */
+const testBus = async () => (await createTestDeps()).events;
 
 /** A kind of event the domain might add one day: it concerns one question and changes nothing else. */
 type Pinned = { type: 'pinned'; qid: number };
@@ -88,7 +90,7 @@ interface Value {
 
 /** A read cache holding one entry of every kind; answers which entries an event dropped. */
 async function droppedAfter(event: QuestionEvent, table = QUESTION_INVALIDATION) {
-  const events = createOutboxBus(createTestDb());
+  const events = await testBus();
   const cache = await createReadCache(events, { question: table });
   // A page can patch its view count in place; the rest of the entries cannot.
   const pages: ShelfSpec<Value> = {
@@ -165,7 +167,7 @@ describe("the api's list reads", () => {
     }) as unknown as QuestionPage;
 
   it('keep pages, totals and the tag list until the table says an event changed them', async () => {
-    const events = createOutboxBus(createTestDb());
+    const events = await testBus();
     const reads = (await createReadCache(events)).questionList;
     let computed = 0;
     const counted =
@@ -196,7 +198,7 @@ describe("the api's list reads", () => {
   });
 
   it('does not keep a read that an event overtook', async () => {
-    const events = createOutboxBus(createTestDb());
+    const events = await testBus();
     const cache = await createReadCache(events);
     const shelf = cache.shelf<string>({ name: 'slow', entries: 10 });
     let release = () => {};

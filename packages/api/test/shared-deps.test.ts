@@ -1,14 +1,7 @@
-import { createTestDb } from '@app/db';
 import { describe, expect, it } from 'vitest';
 import { limitMessages } from '@app/validators';
-import {
-  appRouter,
-  createApiDeps,
-  createCallerFactory,
-  createContext,
-  createMemorySessionStore,
-} from '../src';
-import { createTestWorld, TEST_SCRYPT_LOG_N, testSandbox } from './helpers';
+import { appRouter, createCallerFactory, createContext, createMemorySessionStore } from '../src';
+import { createTestWorld } from './helpers';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -34,11 +27,7 @@ describe('one set of shared dependencies for every door', () => {
   });
 
   it('contexts built from one set of deps share its limits, counted by the address each was given', async () => {
-    const deps = await createApiDeps(createTestDb(), {
-      sandbox: testSandbox,
-      limits: { signups: { max: 1, windowMs: 60_000 } },
-      scryptLogN: TEST_SCRYPT_LOG_N,
-    });
+    const { deps } = await createTestWorld({ limits: { signups: { max: 1, windowMs: 60_000 } } });
     const callerAt = (clientAddress: string) =>
       createCaller(
         createContext(deps, {

@@ -50,7 +50,10 @@ describe('events are written with the data', () => {
       // the transaction must have ended, too.
       const open = databaseKind === 'sqlite' && world.db.$client.inTransaction;
       const stored = firstRow(
-        world.db.select({ id: events.id }).from(events).where(eq(events.id, Number(event.id))),
+        world.db
+          .select({ id: events.id })
+          .from(events)
+          .where(eq(events.id, Number(event.id))),
       );
       seen.push(stored.then((row) => !open && row !== undefined));
     });

@@ -7,10 +7,28 @@ import {
   type ApiDeps,
 } from '@app/api';
 import * as schema from '@app/db';
-import { createTestDb, games, problems, sessions, submissions, type Db } from '@app/db';
+import {
+  closeDatabase,
+  databaseKind,
+  dialect,
+  games,
+  openTestDatabase,
+  problems,
+  sessions,
+  submissions,
+  type Db,
+} from '@app/db';
 import { createSandbox, type Sandbox } from '@app/sandbox';
-import { getTableColumns, getTableName, is, sql, type Table } from 'drizzle-orm';
-import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import {
+  count as countRows,
+  getTableColumns,
+  getTableName,
+  gte,
+  is,
+  sql,
+  Table,
+  type Column,
+} from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveDemoContent } from './age-demo-content';
 import { seedDemoContent } from './demo';
@@ -36,10 +54,23 @@ const sandbox: Sandbox = {
 };
 afterAll(() => sandbox.close());
 
+// Every world the file opened, closed after its tests (on PostgreSQL each is a database of its own,
+// dropped then).
+const opened: { db: Db; deps?: ApiDeps }[] = [];
+afterAll(async () => {
+  for (const { db, deps } of opened.splice(0).reverse()) {
+    await deps?.events.close();
+    await closeDatabase(db);
+  }
+});
+
 /** A fresh server's database and shared dependencies, seeded as it seeds them at start. */
 async function seededWorld() {
-  const db = createTestDb();
+  const db = await openTestDatabase();
+  const entry: (typeof opened)[number] = { db };
+  opened.push(entry);
   const deps = await createApiDeps(db, { sandbox, scryptLogN: Number(process.env.SCRYPT_LOG_N) });
+  entry.deps = deps;
   const before = Date.now();
   await seedDemoContent(deps, { onlyIfEmpty: true });
   return { db, deps, seeded: { from: before, to: Date.now() } };
@@ -69,36 +100,55 @@ async function signedInAs(deps: ApiDeps, username: string) {
   return api;
 }
 
-const count = (db: Db, table: Table) =>
-  db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(table)
-    .get()?.n ?? 0;
+/** Rows of the table, optionally only those `where` picks. */
+const count = async (db: Db, table: Table, where?: ReturnType<typeof gte>) =>
+  (await db.select({ n: countRows() }).from(table).where(where))[0]?.n ?? 0;
 
-/** Every table of the database. */
+/** Every table of the database (of this process's dialect). */
 const SCHEMA_TABLES = (Object.values(schema) as unknown[]).filter((value): value is Table =>
-  is(value, SQLiteTable),
+  is(value, Table),
 );
 
+/** The table's columns that keep a moment (a Date on either database). */
+const timeColumns = (table: Table): Column[] =>
+  Object.values(getTableColumns(table)).filter((column) => column.dataType === 'date');
+
+/** The count(*) of a raw statement, as a number (PostgreSQL answers count(*) as a string). */
+const countOf = async (db: Db, query: ReturnType<typeof sql>) =>
+  Number((await dialect.rows<{ n: number | string }>(db, query))[0]?.n);
+
 /** Rows whose denormalised counters disagree with the rows they count. */
-function inconsistentQuestions(db: Db): number {
-  return db.$client
-    .prepare<[], { n: number }>(
-      `select count(*) as n from questions q where
+function inconsistentQuestions(db: Db): Promise<number> {
+  return countOf(
+    db,
+    sql`select count(*) as n from questions q where
          answer_count <> (select count(*) from answers where question_id = q.id)
          or view_count <> (select count(*) from question_views where question_id = q.id)
          or up_vote_count <> (select count(*) from question_votes where question_id = q.id and value = 1)
          or down_vote_count <> (select count(*) from question_votes where question_id = q.id and value = -1)
-         or last_activity_at < coalesce((select max(ans_date_time) from answers where question_id = q.id), 0)
+         or exists (select 1 from answers where question_id = q.id and ans_date_time > q.last_activity_at)
          or last_activity_at < ask_date_time
          or not exists (select 1 from question_tags where question_id = q.id)`,
-    )
-    .get()!.n;
+  );
 }
 
 /** Throws when the full-text index disagrees with the questions table. */
-function checkFullTextIndex(db: Db): void {
-  db.$client.exec(`insert into questions_fts (questions_fts, rank) values ('integrity-check', 1)`);
+async function checkFullTextIndex(db: Db): Promise<void> {
+  if (databaseKind === 'sqlite') {
+    db.$client.exec(
+      `insert into questions_fts (questions_fts, rank) values ('integrity-check', 1)`,
+    );
+    return;
+  }
+  // PostgreSQL: each question's search_vector is what its generated column's expression
+  // (drizzle-pg/0001_init.sql) makes of its title and text.
+  const stale = await countOf(
+    db,
+    sql`select count(*) as n from questions where search_vector is distinct from (
+          setweight(to_tsvector('simple', public.search_words(title)), 'A')
+          || setweight(to_tsvector('simple', public.search_words(text)), 'B'))`,
+  );
+  expect(stale).toBe(0);
 }
 
 /** How long before the seed the question's latest answer or comment (or its asking) was. */
@@ -120,8 +170,8 @@ describe('demo questions', () => {
     expect(list.total).toBe(DEMO_QUESTIONS.length);
     expect(new Set(list.items.map((q) => q.askedBy))).toEqual(new Set(['alice', 'bob', 'carol']));
     expect(list.items.some((q) => q.answerCount === 0)).toBe(true);
-    expect(inconsistentQuestions(db)).toBe(0);
-    checkFullTextIndex(db);
+    expect(await inconsistentQuestions(db)).toBe(0);
+    await checkFullTextIndex(db);
 
     const details = await Promise.all(list.items.map((q) => api.question.byId({ qid: q.id })));
     expect(
@@ -190,18 +240,11 @@ describe('demo questions', () => {
     expect(exhaustive.lastActivityKind).toBe('answered');
 
     // No table keeps a time of the seeding itself, but the event log (when events were delivered).
-    const stampedWhileSeeding = SCHEMA_TABLES.filter((table) => table !== schema.events).flatMap(
-      (table) =>
-        Object.values(getTableColumns(table))
-          .filter((column) => column.columnType === 'SQLiteTimestamp')
-          .filter(
-            (column) =>
-              db.get<{ n: number }>(
-                sql`select count(*) as n from ${table} where ${column} >= ${seeded.from}`,
-              ).n > 0,
-          )
-          .map((column) => `${getTableName(table)}.${column.name}`),
-    );
+    const stampedWhileSeeding: string[] = [];
+    for (const table of SCHEMA_TABLES.filter((table) => table !== schema.events))
+      for (const column of timeColumns(table))
+        if ((await count(db, table, gte(column, new Date(seeded.from)))) > 0)
+          stampedWhileSeeding.push(`${getTableName(table)}.${column.name}`);
     expect(stampedWhileSeeding).toEqual([]);
   });
 });
@@ -238,16 +281,15 @@ describe('demo messages', () => {
 });
 
 /** Problems whose denormalised counters disagree with the rows they count. */
-function inconsistentProblems(db: Db): number {
-  return db.$client
-    .prepare<[], { n: number }>(
-      `select count(*) as n from problems p where
+function inconsistentProblems(db: Db): Promise<number> {
+  return countOf(
+    db,
+    sql`select count(*) as n from problems p where
          up_vote_count <> (select count(*) from problem_votes where problem_id = p.id and value = 1)
          or down_vote_count <> (select count(*) from problem_votes where problem_id = p.id and value = -1)
          or vote_version < up_vote_count + down_vote_count
          or not exists (select 1 from problem_test_cases where problem_id = p.id)`,
-    )
-    .get()!.n;
+  );
 }
 
 describe('demo problems', () => {
@@ -259,7 +301,7 @@ describe('demo problems', () => {
     expect(list.items.map((p) => p.title)).toEqual(
       expect.arrayContaining(['Two Sum', 'Reverse a String', 'FizzBuzz', 'Balanced Brackets']),
     );
-    expect(inconsistentProblems(db)).toBe(0);
+    expect(await inconsistentProblems(db)).toBe(0);
     expect((await bob.problem.list({ search: 'brackets' })).items).toHaveLength(1);
 
     const brackets = list.items.find((p) => p.title === 'Balanced Brackets')!;
@@ -269,7 +311,7 @@ describe('demo problems', () => {
     const board = await bob.submission.list({ problemId: brackets.id });
     expect(board.map((row) => row.submissionBy)).toEqual(['carol']);
     expect(board[0]).toMatchObject({ lineCount: 8, runTime: expect.any(Number) });
-    expect(count(db, submissions)).toBe(DEMO_PROBLEMS.flatMap((p) => p.submissions).length);
+    expect(await count(db, submissions)).toBe(DEMO_PROBLEMS.flatMap((p) => p.submissions).length);
   });
 
   it('every example solution and every demo submission passes all of its tests in the real sandbox', async () => {
@@ -328,58 +370,63 @@ describe('demo games', () => {
 describe('seedDemoContent', () => {
   it('adds nothing when it runs again, and leaves no demo user signed in', async () => {
     const { db, deps } = await seededWorld();
-    const counts = () =>
-      Object.fromEntries(SCHEMA_TABLES.map((t) => [getTableName(t), count(db, t)]));
-    const before = counts();
+    const counts = async () => {
+      const byTable: Record<string, number> = {};
+      for (const table of SCHEMA_TABLES) byTable[getTableName(table)] = await count(db, table);
+      return byTable;
+    };
+    const before = await counts();
     expect(before).toMatchObject({ questions: DEMO_QUESTIONS.length, sessions: 0 });
     await seedDemoContent(deps, { onlyIfEmpty: false });
     await seedDemoContent(deps, { onlyIfEmpty: true });
-    expect(counts()).toEqual(before);
-    expect(count(db, sessions)).toBe(0);
-    expect([count(db, problems), count(db, games)]).toEqual([DEMO_PROBLEMS.length, 2]);
+    expect(await counts()).toEqual(before);
+    expect(await count(db, sessions)).toBe(0);
+    expect([await count(db, problems), await count(db, games)]).toEqual([DEMO_PROBLEMS.length, 2]);
   });
 
-  it('moves a demo written ahead of time to now: every time it wrote by the same amount, lists in the same order', async () => {
-    const { db, deps } = await seededWorld();
-    const DAY = 24 * 60 * 60 * 1000;
-    const times = () =>
-      Object.fromEntries(
-        (
-          [
-            schema.users,
-            schema.questions,
-            schema.answers,
-            schema.comments,
-            schema.globalMessages,
-            schema.chatMessages,
-            schema.problems,
-            schema.submissions,
-            schema.games,
-          ] as Table[]
-        ).map((table) => {
-          const columns = Object.values(getTableColumns(table)).filter(
-            (column) => column.columnType === 'SQLiteTimestamp',
-          );
-          const rows = db.all<Record<string, number | null>>(
-            sql`select ${sql.join(columns, sql`, `)} from ${table} order by rowid`,
-          );
-          return [getTableName(table), rows.flatMap((row) => Object.values(row))];
-        }),
+  // The single executable's demo is a SQLite file written ahead of time: SQLite only (rowid, raw ms).
+  it.runIf(databaseKind === 'sqlite')(
+    'moves a demo written ahead of time to now: every time it wrote by the same amount, lists in the same order',
+    async () => {
+      const { db, deps } = await seededWorld();
+      const DAY = 24 * 60 * 60 * 1000;
+      const times = () =>
+        Object.fromEntries(
+          (
+            [
+              schema.users,
+              schema.questions,
+              schema.answers,
+              schema.comments,
+              schema.globalMessages,
+              schema.chatMessages,
+              schema.problems,
+              schema.submissions,
+              schema.games,
+            ] as Table[]
+          ).map((table) => {
+            const columns = timeColumns(table);
+            const rows = db.all<Record<string, number | null>>(
+              sql`select ${sql.join(columns, sql`, `)} from ${table} order by rowid`,
+            );
+            return [getTableName(table), rows.flatMap((row) => Object.values(row))];
+          }),
+        );
+      const activeIds = async () =>
+        (await visitor(deps).question.list({ order: 'active' })).items.map((q) => q.id);
+      const before = times();
+      const order = await activeIds();
+      await moveDemoContent(db, 9 * DAY);
+      const moved = Object.fromEntries(
+        Object.entries(before).map(([name, values]) => [
+          name,
+          values.map((value) => (value === null ? null : value + 9 * DAY)),
+        ]),
       );
-    const activeIds = async () =>
-      (await visitor(deps).question.list({ order: 'active' })).items.map((q) => q.id);
-    const before = times();
-    const order = await activeIds();
-    await moveDemoContent(db, 9 * DAY);
-    const moved = Object.fromEntries(
-      Object.entries(before).map(([name, values]) => [
-        name,
-        values.map((value) => (value === null ? null : value + 9 * DAY)),
-      ]),
-    );
-    expect(Object.values(before).flat().length).toBeGreaterThan(50);
-    expect(times()).toEqual(moved);
-    expect(await activeIds()).toEqual(order);
-    expect(inconsistentQuestions(db)).toBe(0);
-  });
+      expect(Object.values(before).flat().length).toBeGreaterThan(50);
+      expect(times()).toEqual(moved);
+      expect(await activeIds()).toEqual(order);
+      expect(await inconsistentQuestions(db)).toBe(0);
+    },
+  );
 });

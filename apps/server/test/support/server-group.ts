@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { settingName } from '../../src/ops/config';
 import { freePort, spawnServer, waitUntilHealthy, type ChildServer } from './child-server';
+import { databaseEnv, makeTestDatabase } from './test-database';
 
 /**
- * Several real server processes on one SQLite file, as behind a load balancer: the same
- * DATABASE_PATH and SESSION_SECRET, each on its own port, with REDIS_URL or without. Each test file
- * gets its own database; every process is killed when the file's tests end.
+ * Several real server processes on one database, as behind a load balancer: the same SQLite file
+ * (DATABASE_PATH), or on a PostgreSQL run the same throwaway PostgreSQL database (DATABASE_URL), and
+ * the same SESSION_SECRET, each on its own port, with REDIS_URL or without. Each test file gets its
+ * own database; every process is killed when the file's tests end.
  */
 export interface GroupServer {
   url: string;
@@ -22,6 +24,8 @@ export interface GroupServer {
 export interface ServerGroup {
   servers: GroupServer[];
   databasePath: string;
+  /** The group's PostgreSQL database on a PostgreSQL run (set once the file's beforeAll has run). */
+  databaseUrl?: string;
 }
 
 export interface GroupOptions {
@@ -44,7 +48,7 @@ export function useServerGroup(opts: GroupOptions = {}): ServerGroup {
     const redisUrl = opts.redisUrl?.();
     const child = spawnServer({
       ...limits,
-      DATABASE_PATH: group.databasePath,
+      ...databaseEnv({ path: group.databasePath, url: group.databaseUrl }),
       PORT: String(port),
       SESSION_SECRET: 'a-secret-the-processes-share-'.repeat(2),
       SCRYPT_LOG_N: '10',
@@ -56,7 +60,11 @@ export function useServerGroup(opts: GroupOptions = {}): ServerGroup {
     return child;
   };
 
+  let dropDatabase = async () => {};
   beforeAll(async () => {
+    const made = await makeTestDatabase(group.databasePath);
+    group.databaseUrl = made.url;
+    dropDatabase = made.drop;
     // One after another: the first creates the database, the next ones find it migrated.
     for (let i = 0; i < (opts.count ?? 2); i += 1) {
       const port = await freePort();
@@ -78,6 +86,7 @@ export function useServerGroup(opts: GroupOptions = {}): ServerGroup {
   }, 120_000);
   afterAll(async () => {
     await Promise.all(group.servers.map((server) => server.kill()));
+    await dropDatabase();
     rmSync(dir, { recursive: true, force: true });
   });
   return group;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app';
 import type { ServerConfig } from '../../src/ops/config';
+import { makeTestDatabase, type TestDatabase } from './test-database';
 
 /**
  * Server tests sign up many users from 127.0.0.1 and write a lot, fast: the sign-up and per-user
@@ -22,20 +23,33 @@ const ROOMY_WRITE_LIMITS: Partial<RateLimits> = Object.fromEntries(
 /**
  * For server tests: the real server on 127.0.0.1 (a free port), a temporary database without demo
  * content and a stand-in web build, started before the file's tests and stopped after them. The
- * answer reads through to the running server once it has started.
+ * answer reads through to the running server once it has started. The database is the file's own
+ * (on a PostgreSQL run a throwaway PostgreSQL database), unless `options.database` names one that
+ * several servers share (useSharedDatabase, called before this).
  */
-export function useTestServer(overrides: Partial<ServerConfig> = {}): RunningServer {
+export function useTestServer(
+  overrides: Partial<ServerConfig> = {},
+  options: { database?: TestDatabase } = {},
+): RunningServer {
   let started: RunningServer | undefined;
   let dir = '';
+  let dropDatabase = async () => {};
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'qa-server-'));
+    let database = options.database;
+    if (!database) {
+      const made = await makeTestDatabase(join(dir, 'app.db'));
+      dropDatabase = made.drop;
+      database = made;
+    }
     const webDist = join(dir, 'web');
     mkdirSync(webDist);
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
     started = await startServer({
       port: 0,
       host: '127.0.0.1',
-      databasePath: join(dir, 'app.db'),
+      databasePath: database.path,
+      databaseUrl: database.url,
       sessionSecret: 'x'.repeat(40),
       webDist,
       seedDemo: false,
@@ -47,6 +61,7 @@ export function useTestServer(overrides: Partial<ServerConfig> = {}): RunningSer
   });
   afterAll(async () => {
     await started?.close();
+    await dropDatabase();
     rmSync(dir, { recursive: true, force: true });
   });
   const server = (): RunningServer => {
