@@ -38,9 +38,12 @@ export function recordSummary(benchName: string, benchOrder: number, rows: Summa
   const onPostgres = process.env.BENCH_DATABASE === 'postgres';
   const bench = onPostgres ? `${benchName}-postgres` : benchName;
   const order = onPostgres ? benchOrder + 100 : benchOrder;
+  const labelled = onPostgres
+    ? rows.map((row) => ({ ...row, part: `${row.part}, PostgreSQL` }))
+    : rows;
   mkdirSync(SUMMARY_DIR, { recursive: true });
   const file = join(SUMMARY_DIR, `${bench}.json`);
-  writeFileSync(file, JSON.stringify({ bench, order, rows } satisfies Recorded, null, 2));
+  writeFileSync(file, JSON.stringify({ bench, order, rows: labelled } satisfies Recorded, null, 2));
 }
 
 export function clearSummary(): void {
