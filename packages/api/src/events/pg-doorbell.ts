@@ -125,7 +125,8 @@ function redisDoorbell(publisher: Redis, shared: Shared, on: PgDoorbellHandlers)
       publisher.publish(rings, shared.processId).catch(() => {});
     },
     async send(text) {
-      await publisher.publish(messages, text);
+      // Ephemeral: while Redis is away the others miss it, as whoever is not listening does.
+      await publisher.publish(messages, text).catch(() => {});
     },
     redisUp: () => subscribed,
     close() {
