@@ -72,6 +72,42 @@ describe('REDIS_URL', () => {
   });
 });
 
+describe('DATABASE_URL and DATABASE_POOL_SIZE', () => {
+  it('are unset by default: the site keeps its SQLite file', () => {
+    expect(loadConfig(secret, REPO_ROOT)).toMatchObject({
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+    });
+  });
+
+  it('take a postgres:// address, as written, and a pool of 1 to 100 connections', () => {
+    const url = 'postgres://app:s3cret@db.internal:5432/site';
+    expect(
+      loadConfig({ ...secret, DATABASE_URL: url, DATABASE_POOL_SIZE: '25' }, REPO_ROOT),
+    ).toMatchObject({ databaseUrl: url, databasePoolSize: 25 });
+  });
+
+  it('refuse another scheme with one sentence that does not repeat the value', () => {
+    for (const value of ['mysql://db:3306/site', 'db.internal:5432', 'postgres://'])
+      expect(refusal({ DATABASE_URL: value })).toBe(
+        'DATABASE_URL must be a postgres:// address such as postgres://app@127.0.0.1:5432/app (unset, the site keeps its SQLite file).',
+      );
+  });
+
+  it('refuse a pool outside 1 to 100', () => {
+    for (const value of ['0', '101', 'ten', '2.5'])
+      expect(refusal({ DATABASE_POOL_SIZE: value })).toBe(
+        `DATABASE_POOL_SIZE must be a whole number from 1 to 100, not "${value}".`,
+      );
+  });
+
+  it('need SESSION_SECRET beside them: servers on several hosts must share it', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db.internal/site' }, REPO_ROOT)).toThrow(
+      'With DATABASE_URL, SESSION_SECRET must be set too (at least 32 characters, the same on every server).',
+    );
+  });
+});
+
 describe('REDIS_PREFIX', () => {
   it('is "qa:" by default', () => {
     expect(loadConfig(secret, REPO_ROOT).redisPrefix).toBe('qa:');

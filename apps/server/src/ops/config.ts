@@ -257,10 +257,10 @@ function originList(name: string, list: string | undefined): string[] {
 }
 
 /**
- * DATABASE_URL: a postgres:// or postgresql:// address. The value is not repeated in the sentence:
- * it may hold a password.
+ * A service's address from a setting, when its scheme is one of `schemes` and it names a host; else
+ * the sentence. The value is never repeated in the sentence: it may hold a password.
  */
-export function databaseUrlFrom(text: string | undefined): string | undefined {
+function serviceUrl(text: string | undefined, schemes: RegExp, sentence: string): URL | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   let url: URL | undefined;
   try {
@@ -268,11 +268,18 @@ export function databaseUrlFrom(text: string | undefined): string | undefined {
   } catch {
     url = undefined;
   }
-  if (!url || !/^postgres(ql)?:$/.test(url.protocol) || !url.hostname)
-    throw new Error(
-      'DATABASE_URL must be a postgres:// address such as postgres://app@127.0.0.1:5432/app (unset, the site keeps its SQLite file).',
-    );
-  return text.trim();
+  if (!url || !schemes.test(url.protocol) || !url.hostname) throw new Error(sentence);
+  return url;
+}
+
+/** DATABASE_URL: a postgres:// or postgresql:// address, kept as written (node-postgres reads it). */
+export function databaseUrlFrom(text: string | undefined): string | undefined {
+  const url = serviceUrl(
+    text,
+    /^postgres(ql)?:$/,
+    'DATABASE_URL must be a postgres:// address such as postgres://app@127.0.0.1:5432/app (unset, the site keeps its SQLite file).',
+  );
+  return url && text?.trim();
 }
 
 /** DATABASE_POOL_SIZE: from 1 to 100 connections; node-postgres' 10 by default. */
@@ -285,23 +292,13 @@ function databasePoolSizeFrom(text: string | undefined): number {
   return size;
 }
 
-/**
- * REDIS_URL: a redis:// or rediss:// (TLS) address. The value is not repeated in the sentence: it
- * may hold a password.
- */
+/** REDIS_URL: a redis:// or rediss:// (TLS) address. */
 export function redisUrlFrom(text: string | undefined): string | undefined {
-  if (text === undefined || text.trim() === '') return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^rediss?:$/.test(url.protocol) || !url.hostname)
-    throw new Error(
-      'REDIS_URL must be a redis:// or rediss:// address such as redis://127.0.0.1:6379.',
-    );
-  return url.href;
+  return serviceUrl(
+    text,
+    /^rediss?:$/,
+    'REDIS_URL must be a redis:// or rediss:// address such as redis://127.0.0.1:6379.',
+  )?.href;
 }
 
 export const DEFAULT_REDIS_PREFIX = 'qa:';
