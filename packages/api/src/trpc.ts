@@ -2,13 +2,18 @@
  * 1. INITIALIZATION: one tRPC instance, superjson (dates survive the wire; see transformer.ts), and an error
  *    formatter that puts every error in the user's words (core/errors.ts).
  */
-import { authMessages, connectionMessages, transportMessages } from '@app/validators';
+import {
+  authMessages,
+  connectionMessages,
+  moderationMessages,
+  transportMessages,
+} from '@app/validators';
 import { initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import { Refusal, userMessage } from './core/errors';
 import { transformer } from './core/transformer';
-import { findSessionUser } from './core/viewer';
+import { findSessionUser, isModerator, isSuspended } from './core/viewer';
 import { takeAllowances, type Allowance } from './core/write-limits';
 
 const t = initTRPC.context<Context>().create({
@@ -96,12 +101,35 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 /**
+ * A signed-in write: refused while the viewer is suspended (reading, signing in and out, marking
+ * things read and deleting one's own account stay open). The suspension is read with the session
+ * on every call, so it starts and ends on every door at once.
+ */
+export const writerProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.viewer.suspendedUntil && isSuspended(ctx.viewer)) {
+    throw new Refusal({
+      code: 'FORBIDDEN',
+      message: moderationMessages.suspended(ctx.viewer.suspendedUntil),
+    });
+  }
+  return next();
+});
+
+/** Only moderators (granted from the command line): FORBIDDEN for everyone else. */
+export const moderatorProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!isModerator(ctx.viewer)) {
+    throw new Refusal({ code: 'FORBIDDEN', message: moderationMessages.moderatorsOnly });
+  }
+  return next();
+});
+
+/**
  * A signed-in write counted against the viewer's limits (limits.ts) before it runs; a write that
  * fails (invalid input, refused, conflict) is handed back, as it wrote nothing. Every door (tRPC,
  * REST adapters, socket.io) calls the same procedures, so every door is limited the same way.
  */
 export const limitedProcedure = (...allowances: Allowance[]) =>
-  protectedProcedure.use(async ({ ctx, getRawInput, next }) => {
+  writerProcedure.use(async ({ ctx, getRawInput, next }) => {
     const refund = await takeAllowances(ctx.deps, String(ctx.viewer.id), allowances, getRawInput);
     const result = await next();
     if (!result.ok) await refund();

@@ -93,6 +93,10 @@ const deletedUser = {
   biography: 'Left in 2026.',
   dateJoined: new Date('2025-01-02T03:04:05.678Z'),
   deletedAt: new Date('2026-02-03T04:05:06.789Z'),
+  reputation: -3,
+  role: 'user',
+  suspendedUntil: new Date('2026-02-01T00:00:00.001Z'),
+  suspensionReason: 'Spam.',
 };
 const eventPayload = { text: 'Grüße 👋', ratio: 1.5, list: [1, null, true], nested: { a: 'b' } };
 
@@ -131,6 +135,49 @@ function addWhatTheDemoLacks(path: string): void {
     })
     .run();
   db.insert(schema.answerVotes).values({ answerId: answer.id, userId: user.id, value: -1 }).run();
+  db.insert(schema.flags)
+    .values({
+      targetKind: 'answer',
+      targetId: answer.id,
+      flaggedBy: user.id,
+      reason: 'spam',
+      note: 'Advertises a shop.',
+      createdAt: now,
+      status: 'handled',
+      handledBy: question.askedBy,
+      handledAt: now,
+    })
+    .run();
+  db.insert(schema.moderatorActions)
+    .values({
+      moderatorId: question.askedBy,
+      action: 'suspend',
+      targetKind: 'user',
+      targetId: user.id,
+      targetUserId: user.id,
+      details: 'Spam.',
+      createdAt: now,
+    })
+    .run();
+  db.insert(schema.closeVotes)
+    .values({
+      questionId: answer.questionId,
+      userId: user.id,
+      kind: 'close',
+      duplicateOfId: question.id,
+      createdAt: now,
+    })
+    .run();
+  db.insert(schema.reputationChanges)
+    .values({
+      userId: user.id,
+      delta: -1,
+      reason: 'answer-downvote-cast',
+      questionId: answer.questionId,
+      answerId: answer.id,
+      createdAt: now,
+    })
+    .run();
   db.insert(schema.gamePlayers).values({ gameId: game.id, userId: user.id, joinedAt: now }).run();
   db.insert(schema.gameCodeUpdates)
     .values({ gameId: game.id, seq: 1, update: Buffer.from([0, 1, 2, 254, 255]), createdAt: now })

@@ -35,6 +35,10 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('one query, %s', (name) => {
       biography: '',
       dateJoined: joined,
       deletedAt: null,
+      reputation: 1,
+      role: 'user',
+      suspendedUntil: null,
+      suspensionReason: null,
     });
   });
 

@@ -89,6 +89,10 @@ describe('createPgDb', () => {
       biography: '',
       dateJoined: joined,
       deletedAt: null,
+      reputation: 1,
+      role: 'user',
+      suspendedUntil: null,
+      suspensionReason: null,
     });
   });
 

@@ -17,3 +17,4 @@ export * from './problems';
 export * from './games';
 export * from './notifications';
 export * from './rest-payloads';
+export * from './moderation';

@@ -10,11 +10,28 @@ export interface Viewer {
   id: number;
   username: string;
   sessionId: string;
+  /** 'moderator' when granted from the command line; everyone else is a 'user'. */
+  role: Role;
+  /** While in the future, the viewer may read and sign in but not write. */
+  suspendedUntil: Date | null;
 }
+
+export type Role = 'user' | 'moderator';
+
+export const isModerator = (viewer: Pick<Viewer, 'role'> | null): boolean =>
+  viewer?.role === 'moderator';
+
+export const isSuspended = (viewer: Pick<Viewer, 'suspendedUntil'>, now = Date.now()): boolean =>
+  viewer.suspendedUntil !== null && viewer.suspendedUntil.getTime() > now;
 
 const sessionUser = perDb((db) =>
   db
-    .select({ id: users.id, username: users.username })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      suspendedUntil: users.suspendedUntil,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -39,5 +56,5 @@ export async function findSessionUser(
       since: boundTo(sessions.createdAt, now - SESSION_LIFETIME_MS),
     }),
   );
-  return row ? { ...row, sessionId } : null;
+  return row ? { ...row, role: row.role === 'moderator' ? 'moderator' : 'user', sessionId } : null;
 }

@@ -14,6 +14,7 @@ export const globalMessages = pgTable(
       .notNull()
       .references(() => users.id),
     msgDateTime: timestamp('msg_date_time').notNull(),
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [index('global_messages_time').on(t.msgDateTime, t.id)],
 );
@@ -61,6 +62,7 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => users.id),
     msgDateTime: timestamp('msg_date_time').notNull(),
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [index('chat_messages_chat').on(t.chatId, t.id)],
 );

@@ -21,6 +21,7 @@ export const problems = pgTable(
     downVoteCount: integer('down_vote_count').notNull().default(0),
     voteVersion: integer('vote_version').notNull().default(0),
     searchKey: text('search_key').notNull().default(''),
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [
     index('problems_newest').on(t.createdAt, t.id),

@@ -47,6 +47,14 @@ export const questions = pgTable(
     acceptVersion: integer('accept_version').notNull().default(0),
     editedAt: timestamp('edited_at'),
     revisionCount: integer('revision_count').notNull().default(0),
+    deletedAt: timestamp('deleted_at'),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    hiddenAt: timestamp('hidden_at'),
+    closedAt: timestamp('closed_at'),
+    closedBy: integer('closed_by').references(() => users.id),
+    duplicateOfId: integer('duplicate_of_id').references((): AnyPgColumn => questions.id, {
+      onDelete: 'set null',
+    }),
     // What SQLite's questions_fts (FTS5, migration 0001) is here: title weighs more than text. The
     // function search_words (drizzle-pg/0000_search_words.sql) splits and folds the text as FTS5's
     // tokenizer does (unicode61 remove_diacritics 2); the 'simple' configuration then takes its words
@@ -134,6 +142,9 @@ export const answers = pgTable(
     voteVersion: integer('vote_version').notNull().default(0),
     editedAt: timestamp('edited_at'),
     revisionCount: integer('revision_count').notNull().default(0),
+    deletedAt: timestamp('deleted_at'),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [index('answers_question').on(t.questionId, t.id)],
 );
@@ -167,6 +178,10 @@ export const comments = pgTable(
     commentDateTime: timestamp('comment_date_time').notNull(),
     questionId: integer('question_id').references(() => questions.id, { onDelete: 'cascade' }),
     answerId: integer('answer_id').references(() => answers.id, { onDelete: 'cascade' }),
+    editedAt: timestamp('edited_at'),
+    deletedAt: timestamp('deleted_at'),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [
     index('comments_question').on(t.questionId, t.id),

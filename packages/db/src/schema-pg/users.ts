@@ -14,6 +14,13 @@ export const users = pgTable(
     biography: text('biography').notNull().default(''),
     dateJoined: timestamp('date_joined').notNull(),
     deletedAt: timestamp('deleted_at'),
+    /** Points earned from votes and acceptances (reputation.ts's rules); shown as at least 1. */
+    reputation: integer('reputation').notNull().default(1),
+    /** 'user' (the spec's one role) or 'moderator', granted from the command line only. */
+    role: text('role').notNull().default('user'),
+    /** Until this moment the user may read and sign in but not write; null when not suspended. */
+    suspendedUntil: timestamp('suspended_until'),
+    suspensionReason: text('suspension_reason'),
   },
   (t) => [
     uniqueIndex('users_username_nocase').on(sql`lower(${t.username})`),

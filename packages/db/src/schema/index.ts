@@ -6,3 +6,4 @@ export * from './games';
 export * from './events';
 export * from './notifications';
 export * from './cluster';
+export * from './moderation';

@@ -19,6 +19,8 @@ export const globalMessages = sqliteTable(
       .notNull()
       .references(() => users.id),
     msgDateTime: timestamp('msg_date_time').notNull(),
+    /** Set while enough flags hide the message, until a moderator looks. */
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [index('global_messages_time').on(t.msgDateTime, t.id)],
 );
@@ -74,6 +76,8 @@ export const chatMessages = sqliteTable(
       .notNull()
       .references(() => users.id),
     msgDateTime: timestamp('msg_date_time').notNull(),
+    /** Set while enough flags hide the message, until a moderator looks. */
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [index('chat_messages_chat').on(t.chatId, t.id)],
 );

@@ -23,6 +23,8 @@ export const problems = sqliteTable(
     /** Grows with every vote change: orders vote states that reach a client out of order. */
     voteVersion: integer('vote_version').notNull().default(0),
     searchKey: text('search_key').notNull().default(''),
+    /** Set while enough flags hide the problem, until a moderator looks. */
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [
     index('problems_newest').on(t.createdAt, t.id),

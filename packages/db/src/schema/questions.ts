@@ -53,6 +53,18 @@ export const questions = sqliteTable(
     editedAt: timestamp('edited_at'),
     /** How many edits (question_revisions rows): also orders edited states that reach a client late. */
     revisionCount: integer('revision_count').notNull().default(0),
+    /** Set while the post is deleted (by its author or a moderator): kept, shown only to them. */
+    deletedAt: timestamp('deleted_at'),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    /** Set while enough flags hide the post, until a moderator looks. */
+    hiddenAt: timestamp('hidden_at'),
+    /** Set while the question is closed: no new answers. */
+    closedAt: timestamp('closed_at'),
+    closedBy: integer('closed_by').references(() => users.id),
+    /** The original this question was closed as a duplicate of. */
+    duplicateOfId: integer('duplicate_of_id').references((): AnySQLiteColumn => questions.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('questions_newest').on(t.askDateTime, t.id),
@@ -129,6 +141,9 @@ export const answers = sqliteTable(
     voteVersion: integer('vote_version').notNull().default(0),
     editedAt: timestamp('edited_at'),
     revisionCount: integer('revision_count').notNull().default(0),
+    deletedAt: timestamp('deleted_at'),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [index('answers_question').on(t.questionId, t.id)],
 );
@@ -162,6 +177,11 @@ export const comments = sqliteTable(
     commentDateTime: timestamp('comment_date_time').notNull(),
     questionId: integer('question_id').references(() => questions.id, { onDelete: 'cascade' }),
     answerId: integer('answer_id').references(() => answers.id, { onDelete: 'cascade' }),
+    /** The author's last edit (allowed for five minutes after posting). */
+    editedAt: timestamp('edited_at'),
+    deletedAt: timestamp('deleted_at'),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    hiddenAt: timestamp('hidden_at'),
   },
   (t) => [
     index('comments_question').on(t.questionId, t.id),

@@ -13,6 +13,13 @@ export const users = sqliteTable(
     biography: text('biography').notNull().default(''),
     dateJoined: timestamp('date_joined').notNull(),
     deletedAt: timestamp('deleted_at'),
+    /** Points earned from votes and acceptances (reputation.ts's rules); shown as at least 1. */
+    reputation: integer('reputation').notNull().default(1),
+    /** 'user' (the spec's one role) or 'moderator', granted from the command line only. */
+    role: text('role').notNull().default('user'),
+    /** Until this moment the user may read and sign in but not write; null when not suspended. */
+    suspendedUntil: timestamp('suspended_until'),
+    suspensionReason: text('suspension_reason'),
   },
   (t) => [
     // "Alice" and "alice" are the same name: one owner, no look-alikes.

@@ -8,7 +8,7 @@ import {
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
-import { limitedProcedure, protectedProcedure } from '../../trpc';
+import { limitedProcedure, protectedProcedure, writerProcedure } from '../../trpc';
 import { mayReceive } from './chat-access';
 import { getChat, listMyChats } from './chat-list';
 import { addParticipant, createChat, groupInvitees } from './chat-membership';
@@ -37,7 +37,7 @@ export const chatRouter = {
     .input(CreateChatInput)
     .mutation(({ ctx, input }) => createChat(ctx.deps, ctx.viewer, input)),
 
-  send: protectedProcedure
+  send: writerProcedure
     .input(SendChatMessageInput)
     .mutation(({ ctx, input }) => sendChatMessage(ctx.deps, ctx.viewer, input)),
 

@@ -1,7 +1,7 @@
 import { GlobalMessagesInput, MessagingEventsInput, SendGlobalMessageInput } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
-import { protectedProcedure } from '../../trpc';
+import { protectedProcedure, writerProcedure } from '../../trpc';
 import { listGlobalMessages, sendGlobalMessage } from './global-chat';
 
 /** The global chat room: every signed-in user reads and writes it. */
@@ -10,7 +10,7 @@ export const messageRouter = {
     .input(GlobalMessagesInput.default({ limit: 50 }))
     .query(({ ctx, input }) => listGlobalMessages(ctx.deps, input)),
 
-  send: protectedProcedure
+  send: writerProcedure
     .input(SendGlobalMessageInput)
     .mutation(({ ctx, input }) => sendGlobalMessage(ctx.deps, ctx.viewer, input)),
 

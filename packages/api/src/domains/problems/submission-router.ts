@@ -1,6 +1,6 @@
 import { CreateSubmissionInput, ListSubmissionsInput, SubmissionIdInput } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { protectedProcedure, publicProcedure } from '../../trpc';
+import { publicProcedure, writerProcedure } from '../../trpc';
 import { createSubmission } from './create-submission';
 import { listSubmissions } from './leaderboard';
 import { getSubmission } from './submission-page';
@@ -9,7 +9,7 @@ import { getSubmission } from './submission-page';
 // server (every test, hidden ones too) and needs a signed-in viewer, who is the submitter.
 export const submissionRouter = {
   /** The server re-runs every test and measures the code; refused unless all pass. */
-  create: protectedProcedure
+  create: writerProcedure
     .input(CreateSubmissionInput)
     .mutation(({ ctx, input, signal }) => createSubmission(ctx.deps, ctx.viewer, input, signal)),
 
