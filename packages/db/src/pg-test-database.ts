@@ -76,6 +76,16 @@ export async function createTestPgDatabase(
         const dropper = new pg.Client({ connectionString: serverUrl });
         await dropper.connect();
         try {
+          // The pool's end answers before its connections have said goodbye: a forced drop while
+          // one is still closing makes it fail loudly in the test's process. Wait (briefly) for them.
+          for (let waited = 0; waited < 3000; waited += 50) {
+            const open = await dropper.query<{ n: string }>(
+              'select count(*) as n from pg_stat_activity where datname = $1',
+              [name],
+            );
+            if (Number(open.rows[0]?.n ?? 0) === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
           await dropper.query(`drop database if exists "${name}" with (force)`);
         } finally {
           await dropper.end();

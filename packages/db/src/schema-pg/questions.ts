@@ -72,6 +72,10 @@ export const questions = pgTable(
     index('questions_most_viewed').on(t.viewCount, t.id),
     index('questions_unanswered').on(t.answerCount, t.askDateTime, t.id),
     index('questions_asked_by').on(t.askedBy),
+    // The few removed questions (deleted, or hidden by flags): counts subtract them.
+    index('questions_removed')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null or ${t.hiddenAt} is not null`),
     index('questions_search').using('gin', t.searchVector),
   ],
 );

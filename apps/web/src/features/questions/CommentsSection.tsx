@@ -14,18 +14,17 @@ import { type CommentView } from './questionCache';
 import { countLabel } from '../../shared/lib/countLabel';
 import { trpc } from '../../trpc';
 import { Alert } from '../../shared/components/Alert';
-import { AuthorLink } from '../../shared/components/AuthorLink';
 import { Button } from '../../shared/components/Button';
-import { Markdown } from '../../shared/components/markdown/Markdown';
-import { commentAnchor } from '../../shared/lib/postAnchors';
-import { RelativeTime } from '../../shared/components/RelativeTime';
 import { TextAreaField } from '../../shared/components/TextField';
+import { CommentItem } from './CommentItem';
 
 export interface CommentsSectionProps {
   /** What is commented on: the question itself or one of its answers. */
   parent: { type: 'question' | 'answer'; id: number };
   /** Oldest first. */
   comments: readonly CommentView[];
+  /** The question the post belongs to. */
+  qid: number;
   /** The current time, for relative times. */
   now: number;
 }
@@ -48,7 +47,7 @@ function useGrowingTextArea(text: string) {
  * yet.'), and on demand the 'Comment' box (one line that grows; Enter posts, Shift+Enter adds a line)
  * with Add Comment.
  */
-export function CommentsSection({ parent, comments, now }: CommentsSectionProps) {
+export function CommentsSection({ parent, comments, qid, now }: CommentsSectionProps) {
   const regionId = useId();
   const hintId = useId();
   const [open, setOpen] = useState(true);
@@ -140,14 +139,7 @@ export function CommentsSection({ parent, comments, now }: CommentsSectionProps)
         ) : (
           <ul className="comments__list">
             {comments.map((comment) => (
-              <li key={comment.id} id={commentAnchor(comment.id)} className="comment">
-                <Markdown text={comment.text} inline className="comment__text" />
-                <span className="comment__meta">
-                  {' – '}
-                  <AuthorLink username={comment.commentBy} />{' '}
-                  <RelativeTime date={comment.commentDateTime} now={now} />
-                </span>
-              </li>
+              <CommentItem key={comment.id} comment={comment} qid={qid} now={now} />
             ))}
           </ul>
         )}

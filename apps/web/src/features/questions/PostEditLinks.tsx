@@ -1,4 +1,5 @@
 import { editMessages } from '@app/validators';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { RelativeTime } from '../../shared/components/RelativeTime';
 
@@ -12,6 +13,8 @@ export interface PostEditLinksProps {
   mayEdit: boolean;
   editedAt: Date | null;
   now: number;
+  /** More actions on the post (Delete, Undelete), after Edit. */
+  children?: ReactNode;
 }
 
 /** Under a post: Edit (for its author) and, once edited, 'edited 3 minutes ago' opening its revisions. */
@@ -22,20 +25,22 @@ export function PostEditLinks({
   mayEdit,
   editedAt,
   now,
+  children,
 }: PostEditLinksProps) {
-  if (!mayEdit && !editedAt) return null;
+  if (!mayEdit && !editedAt && !children) return null;
   return (
-    <p className="post__actions">
+    <div className="post__actions">
       {mayEdit && (
         <Link to={editPath} aria-label={editLabel}>
           {editMessages.edit}
         </Link>
       )}
+      {children}
       {editedAt && (
         <Link to={revisionsPath} title={editMessages.revisions}>
           edited <RelativeTime date={editedAt} now={now} />
         </Link>
       )}
-    </p>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@app/validators';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { useUserContext } from '../../shared/session/context';
+import { isModeratorUser, useUserContext } from '../../shared/session/context';
 import { Alert, ButtonLink, LoadingState, RelativeTime } from '../../shared/components';
 import { AuthorLink } from '../../shared/components/AuthorLink';
 import { CommentsSection } from './CommentsSection';
@@ -28,6 +28,7 @@ import { trpc } from '../../trpc';
 import { AnswerVoteColumn } from './AnswerVoteColumn';
 import { AskQuestionButton } from './AskQuestionButton';
 import { PostEditLinks } from './PostEditLinks';
+import { DeletePostButton, RemovalNotice } from './PostDeletion';
 
 /**
  * Question detail (/question/:qid, SPEC §2): votes, title, views, text with links, tags, author and time,
@@ -93,6 +94,7 @@ function QuestionView({ qid }: { qid: number }) {
 
   const data = question.data;
   const answers = sortAnswers(data.answers, data.acceptedAnswerId, answerOrder);
+  const moderator = isModeratorUser(user);
   return (
     <div className="page question-page">
       <header className="question-page__header">
@@ -106,7 +108,8 @@ function QuestionView({ qid }: { qid: number }) {
         </span>
       </p>
 
-      <article className="post">
+      <RemovalNotice removal={data.removal} />
+      <article className={`post${data.removal ? ' post--removed' : ''}`}>
         <VoteBox
           score={data.voteScore}
           myVote={data.myVote}
@@ -120,10 +123,19 @@ function QuestionView({ qid }: { qid: number }) {
             editPath={`/question/${qid}/edit`}
             revisionsPath={`/question/${qid}/revisions`}
             editLabel={editMessages.editQuestion}
-            mayEdit={data.askedBy === user.username}
+            mayEdit={data.askedBy === user.username && !data.removal}
             editedAt={data.editedAt}
             now={now}
-          />
+          >
+            {(data.askedBy === user.username || moderator) && (
+              <DeletePostButton
+                kind="question"
+                id={qid}
+                qid={qid}
+                deleted={data.removal?.deleted ?? false}
+              />
+            )}
+          </PostEditLinks>
           <p className="post__byline">
             <AuthorLink username={data.askedBy} />{' '}
             <span className="post__time">
@@ -134,6 +146,7 @@ function QuestionView({ qid }: { qid: number }) {
           <CommentsSection
             parent={{ type: 'question', id: qid }}
             comments={data.comments}
+            qid={qid}
             now={now}
           />
         </div>
@@ -166,7 +179,7 @@ function QuestionView({ qid }: { qid: number }) {
               <li
                 key={answer.id}
                 id={answerAnchor(answer.id)}
-                className={`post post--answer${answer.id === data.acceptedAnswerId ? ' post--accepted' : ''}`}
+                className={`post post--answer${answer.id === data.acceptedAnswerId ? ' post--accepted' : ''}${answer.removal ? ' post--removed' : ''}`}
               >
                 <AnswerVoteColumn
                   answer={answer}
@@ -175,6 +188,7 @@ function QuestionView({ qid }: { qid: number }) {
                   onError={(message) => setAnswerError(message ? { id: answer.id, message } : null)}
                 />
                 <div className="post__body">
+                  <RemovalNotice removal={answer.removal} />
                   {answer.id === data.acceptedAnswerId && (
                     <p className="post__accepted">{answerMessages.accepted}</p>
                   )}
@@ -183,10 +197,19 @@ function QuestionView({ qid }: { qid: number }) {
                     editPath={`/question/${qid}/answer/${answer.id}/edit`}
                     revisionsPath={`/question/${qid}/answer/${answer.id}/revisions`}
                     editLabel={editMessages.editAnswer}
-                    mayEdit={answer.ansBy === user.username}
+                    mayEdit={answer.ansBy === user.username && !answer.removal}
                     editedAt={answer.editedAt}
                     now={now}
-                  />
+                  >
+                    {(answer.ansBy === user.username || moderator) && (
+                      <DeletePostButton
+                        kind="answer"
+                        id={answer.id}
+                        qid={qid}
+                        deleted={answer.removal?.deleted ?? false}
+                      />
+                    )}
+                  </PostEditLinks>
                   <p className="post__byline">
                     <AuthorLink username={answer.ansBy} />{' '}
                     <span className="post__time">
@@ -197,6 +220,7 @@ function QuestionView({ qid }: { qid: number }) {
                   <CommentsSection
                     parent={{ type: 'answer', id: answer.id }}
                     comments={answer.comments}
+                    qid={qid}
                     now={now}
                   />
                 </div>

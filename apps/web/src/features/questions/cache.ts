@@ -67,7 +67,10 @@ export function applyQuestionEvent(
       detail.state.fetchStatus === 'fetching',
       () => void restartFetch(queryClient, detail.queryKey),
     );
-  if (event.type === 'created' || event.type === 'edited') void utils.tag.list.invalidate();
+  // Whether a removed post is still shown depends on who looks (its author, a moderator).
+  if (event.type === 'visibility') void utils.question.byId.invalidate(detailKey);
+  if (event.type === 'created' || event.type === 'edited' || event.type === 'visibility')
+    void utils.tag.list.invalidate();
   // A revision history on screen (or cached) gets the new edit.
   if (event.type === 'edited') void utils.question.revisions.invalidate({ qid: event.qid });
   if (event.type === 'answerEdited')

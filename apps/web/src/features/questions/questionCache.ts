@@ -180,6 +180,8 @@ function matchesFilter(view: ListView, question: QuestionSummary): boolean | nul
  * - edited: title, tags and last activity ('modified') change in place, and Active moves it to the top;
  *   a search or tag list refetches (the edit may move the question in or out of it).
  * - answerEdited: the question's last activity ('modified'), as for a comment.
+ * - visibility: a deleted or hidden question leaves the list (one shown again is refetched); an
+ *   answer's removal changes the card's answer count.
  * Activity on a question not cached refetches the Active order (it now belongs on top).
  */
 export function applyQuestionEventToList(
@@ -263,7 +265,22 @@ export function applyQuestionEventToList(
       if (!present) return view.order === 'active' ? { data, refetch: true } : unchanged;
       return applyActivity(data, event, view);
     }
+    case 'visibility': {
+      if (event.post.type === 'question') {
+        // A deleted or hidden question leaves every list; one that comes back has its place there.
+        if (event.deleted || event.hidden)
+          return { data: present ? removeItem(data, event.qid) : data, refetch: false };
+        return { data, refetch: true };
+      }
+      if (event.post.type === 'comment' || !present) return unchanged;
+      if (view.order === 'unanswered') return { data, refetch: true };
+      return {
+        data: patchItem(data, event.qid, (item) => ({ ...item, answerCount: event.answerCount })),
+        refetch: false,
+      };
+    }
     case 'answerVoted':
+    case 'commentEdited':
       return unchanged;
   }
 }
@@ -368,6 +385,23 @@ export function applyQuestionEventToDetail(
         revisionCount: event.revisionCount,
         lastActivityAt: later(detail.lastActivityAt, event.lastActivityAt),
       };
+    case 'commentEdited': {
+      const edit = (list: CommentView[]) =>
+        list.map((comment) =>
+          comment.id === event.comment.id ? { ...comment, ...event.comment } : comment,
+        );
+      const { parent } = event;
+      if (parent.type === 'question') return { ...detail, comments: edit(detail.comments) };
+      return {
+        ...detail,
+        answers: detail.answers.map((answer) =>
+          answer.id === parent.id ? { ...answer, comments: edit(answer.comments) } : answer,
+        ),
+      };
+    }
+    case 'visibility':
+      // Who still sees a removed post depends on the viewer: the page is read again (cache.ts).
+      return detail;
     case 'answerEdited':
       return {
         ...detail,

@@ -47,6 +47,10 @@ export function useUserContext(): UserContextValue {
   return value;
 }
 
+/** Moderators (granted from the command line) may delete, undelete and review anything. */
+export const isModeratorUser = (user: CurrentUser): boolean =>
+  (user as { role?: string }).role === 'moderator';
+
 /** The signed-in user or null, without throwing (for route guards). */
 export function useOptionalUser(): CurrentUser | null {
   return useContext(UserContext)?.user ?? null;

@@ -75,6 +75,19 @@ function toView(row: Row): NotificationView {
   };
 }
 
+/**
+ * A notification about a deleted or hidden post (or one on a deleted question) is not shown: the
+ * post's columns are null when the notification names none, which passes.
+ */
+const aboutShownPosts = and(
+  isNull(questions.deletedAt),
+  isNull(questions.hiddenAt),
+  isNull(answers.deletedAt),
+  isNull(answers.hiddenAt),
+  isNull(comments.deletedAt),
+  isNull(comments.hiddenAt),
+);
+
 async function selectViews(
   db: Executor,
   where: SQL | undefined,
@@ -92,7 +105,7 @@ async function selectRows(db: Executor, where: SQL | undefined, limit: number) {
     .leftJoin(answers, eq(answers.id, notifications.answerId))
     .leftJoin(comments, eq(comments.id, notifications.commentId))
     .leftJoin(chatMessages, eq(chatMessages.id, notifications.messageId))
-    .where(where)
+    .where(and(where, aboutShownPosts))
     .orderBy(desc(notifications.id))
     .limit(limit);
 }
@@ -133,7 +146,12 @@ export async function unreadCountOf(db: Executor, userId: number): Promise<numbe
         db
           .select({ n: count() })
           .from(notifications)
-          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+          .leftJoin(questions, eq(questions.id, notifications.questionId))
+          .leftJoin(answers, eq(answers.id, notifications.answerId))
+          .leftJoin(comments, eq(comments.id, notifications.commentId))
+          .where(
+            and(eq(notifications.userId, userId), isNull(notifications.readAt), aboutShownPosts),
+          ),
       )
     )?.n ?? 0
   );

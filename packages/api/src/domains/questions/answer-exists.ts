@@ -1,9 +1,13 @@
-import { firstRow, answers, type Executor } from '@app/db';
+import { firstRow, answers, questions, type Executor } from '@app/db';
 import { questionMessages } from '@app/validators';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Refusal } from '../../core/errors';
+import { isShown } from './visibility';
 
-/** The answer's question and author; NOT_FOUND ('Answer not found') when there is no such answer. */
+/**
+ * The answer's question and author; NOT_FOUND ('Answer not found') when there is no such answer, or
+ * when it or its question was deleted or hidden (nobody votes on, accepts or edits those).
+ */
 export async function findAnswer(
   db: Executor,
   answerId: number,
@@ -12,7 +16,8 @@ export async function findAnswer(
     db
       .select({ qid: answers.questionId, ansBy: answers.ansBy })
       .from(answers)
-      .where(eq(answers.id, answerId)),
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(and(eq(answers.id, answerId), isShown(answers), isShown(questions))),
   );
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.answerNotFound });
   return row;

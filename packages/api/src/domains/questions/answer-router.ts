@@ -10,6 +10,7 @@ import { limitedProcedure, publicProcedure } from '../../trpc';
 import { setAcceptedAnswer } from './accept-answer';
 import { voteOnAnswer } from './answer-votes';
 import { createAnswer } from './create-answer';
+import { setPostDeleted } from './delete-post';
 import { editAnswer } from './edit-post';
 import { getAnswerRevisions } from './revisions';
 
@@ -41,6 +42,20 @@ export const answerRouter = {
   update: limitedProcedure('edits')
     .input(UpdateAnswerInput)
     .mutation(({ ctx, input }) => editAnswer(ctx.deps, ctx.viewer, input)),
+
+  /** Its author (unless it is accepted) or a moderator; the author and moderators still see it. */
+  delete: limitedProcedure('edits')
+    .input(AnswerIdInput)
+    .mutation(({ ctx, input }) =>
+      setPostDeleted(ctx.deps, ctx.viewer, { type: 'answer', id: input.answerId }, true),
+    ),
+
+  /** Its author (when they deleted it) or a moderator brings it back. */
+  undelete: limitedProcedure('edits')
+    .input(AnswerIdInput)
+    .mutation(({ ctx, input }) =>
+      setPostDeleted(ctx.deps, ctx.viewer, { type: 'answer', id: input.answerId }, false),
+    ),
 
   /** Every edit of the answer, newest first, with the text before and after. */
   revisions: publicProcedure

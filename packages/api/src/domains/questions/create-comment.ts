@@ -1,12 +1,12 @@
-import { firstRow, returnedRow, answers, comments, questions, type Executor } from '@app/db';
-import { questionMessages, type CreateCommentInput } from '@app/validators';
+import { returnedRow, comments, questions, type Executor } from '@app/db';
+import type { CreateCommentInput } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
-import { Refusal } from '../../core/errors';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { notifyNewComment } from '../notifications/notify';
+import { findAnswer } from './answer-exists';
 import { assertQuestionExists } from './question-exists';
 import type { CommentView } from './shapes';
 
@@ -19,11 +19,7 @@ async function questionOfParent(
     await assertQuestionExists(tx, input.id);
     return input.id;
   }
-  const answer = await firstRow(
-    tx.select({ qid: answers.questionId }).from(answers).where(eq(answers.id, input.id)),
-  );
-  if (!answer) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.answerNotFound });
-  return answer.qid;
+  return (await findAnswer(tx, input.id)).qid;
 }
 
 /** Comments on a question or an answer as the viewer, now; the question's last activity moves too. */

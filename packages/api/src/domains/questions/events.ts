@@ -1,4 +1,4 @@
-import type { QuestionOrder } from '@app/validators';
+import type { PostRef, QuestionOrder } from '@app/validators';
 import type { AnswerView, CommentView, QuestionSummary, TagView } from './shapes';
 
 /**
@@ -72,6 +72,26 @@ export type QuestionEvent =
       /** The question's new last activity (the edit's time), as for an edit of the question. */
       lastActivityAt: Date;
     }
+  | {
+      /** The author edited a comment (within five minutes of posting it). */
+      type: 'commentEdited';
+      qid: number;
+      parent: { type: 'question' | 'answer'; id: number };
+      comment: CommentView;
+    }
+  | {
+      /**
+       * A post was deleted, undeleted, hidden by flags or shown again: the state it is in now. Who
+       * may still see it depends on the viewer, so pages read it again.
+       */
+      type: 'visibility';
+      qid: number;
+      post: PostRef;
+      deleted: boolean;
+      hidden: boolean;
+      /** The question's answers everyone sees, after the change. */
+      answerCount: number;
+    }
   | { type: 'viewed'; qid: number; viewCount: number };
 
 export type QuestionEventType = QuestionEvent['type'];
@@ -120,6 +140,15 @@ export const QUESTION_INVALIDATION = {
   // New words and tags change which questions match, and an edit is activity.
   edited: { question: 'whole', lists: 'every', totals: true, tags: true, wholeLists: true },
   answerEdited: { question: 'whole', lists: 'every', totals: false, tags: false, wholeLists: true },
+  commentEdited: {
+    question: 'whole',
+    lists: { orders: [] },
+    totals: false,
+    tags: false,
+    wholeLists: true,
+  },
+  // A question leaves or rejoins every list, count and tag count; an answer changes its count.
+  visibility: { question: 'whole', lists: 'every', totals: true, tags: true, wholeLists: true },
   viewed: {
     question: 'viewCount',
     lists: { orders: ['mostViewed'] },

@@ -1,12 +1,19 @@
 import { firstRow, questions, type Executor } from '@app/db';
 import { questionMessages } from '@app/validators';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Refusal } from '../../core/errors';
+import { isShown } from './visibility';
 
-/** NOT_FOUND ('Question not found') unless the question exists; inside a write's transaction. */
+/**
+ * NOT_FOUND ('Question not found') unless the question exists and everyone sees it (a deleted or
+ * hidden question takes no answers, comments or votes); inside a write's transaction.
+ */
 export async function assertQuestionExists(db: Executor, qid: number): Promise<void> {
   const row = await firstRow(
-    db.select({ id: questions.id }).from(questions).where(eq(questions.id, qid)),
+    db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.id, qid), isShown(questions))),
   );
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
 }

@@ -1,10 +1,11 @@
 import { answers, comments, type Db, dialect, questions, questionVotes, users } from '@app/db';
 import { sortAnswers, voteScore } from '@app/validators';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { perDb } from '../../core/prepared';
 import type { CommentView, TagView } from './shapes';
 import { tagsForQuestions } from './tags';
+import { isShown } from './visibility';
 
 /**
  * Whole questions for the original client's unpaged list (SPEC §7 GET /question/getQuestion): what
@@ -55,7 +56,7 @@ const questionRows = perDb((db) =>
       acceptedAnswerId: questions.acceptedAnswerId,
     })
     .from(questions)
-    .where(dialect.inJsonList(questions.id, ids()))
+    .where(and(dialect.inJsonList(questions.id, ids()), isShown(questions)))
     .prepare(),
 );
 
@@ -85,7 +86,7 @@ const answerRows = perDb((db) =>
       downVoteCount: answers.downVoteCount,
     })
     .from(answers)
-    .where(dialect.inJsonList(answers.questionId, ids()))
+    .where(and(dialect.inJsonList(answers.questionId, ids()), isShown(answers)))
     .orderBy(asc(answers.id))
     .prepare(),
 );
@@ -101,7 +102,7 @@ const questionCommentRows = perDb((db) =>
   db
     .select({ questionId: comments.questionId, ...commentColumns })
     .from(comments)
-    .where(dialect.inJsonList(comments.questionId, ids()))
+    .where(and(dialect.inJsonList(comments.questionId, ids()), isShown(comments)))
     .orderBy(asc(comments.id))
     .prepare(),
 );
@@ -111,7 +112,7 @@ const answerCommentRows = perDb((db) =>
     .select({ answerId: answers.id, ...commentColumns })
     .from(answers)
     .innerJoin(comments, eq(comments.answerId, answers.id))
-    .where(dialect.inJsonList(answers.questionId, ids()))
+    .where(and(dialect.inJsonList(answers.questionId, ids()), isShown(answers), isShown(comments)))
     .orderBy(asc(comments.id))
     .prepare(),
 );

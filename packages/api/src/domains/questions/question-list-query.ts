@@ -22,6 +22,7 @@ import {
   type Table,
 } from 'drizzle-orm';
 import { perDb } from '../../core/prepared';
+import { isShown, removedQuestionIds } from './visibility';
 
 /**
  * The SQL behind the question list: one prepared statement per shape of request, built on first use.
@@ -112,13 +113,15 @@ function matchingIds(shape: FilterShape): SQL {
  */
 function filterConditions(shape: FilterShape, plan: Plan): SQL[] {
   const filtered = shape.tagCount > 0 || shape.hasMatch;
+  // Deleted and hidden questions are in no list: checked on the row each plan reads anyway.
   if (plan === 'probe' && filtered) {
     return [
       ...(shape.unansweredOnly ? [sql`+${questions.answerCount} = 0`] : []),
       sql`${questions.id} in (${matchingIds(shape)})`,
+      isShown(questions),
     ];
   }
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isShown(questions)];
   if (shape.unansweredOnly) conditions.push(eq(questions.answerCount, 0));
   if (shape.hasMatch)
     conditions.push(dialect.idMatchesText(sql`+${questions.id}`, sql.placeholder('match')));
@@ -202,25 +205,42 @@ function buildPageStatement(db: Db, shape: PageShape) {
     .prepare();
 }
 
-/** Counting reads indexes only. */
+/**
+ * Counting reads indexes only: the matches, less the removed questions among them (read from the
+ * partial index questions_removed, which holds only those).
+ */
 function buildCountStatement(db: Db, shape: FilterShape) {
   const count = { n: sql<number>`count(*)`.mapWith(Number) };
   const filtered = shape.tagCount > 0 || shape.hasMatch;
   if (!filtered) {
-    const where = shape.unansweredOnly ? eq(questions.answerCount, 0) : undefined;
-    return db.select(count).from(questions).where(where).prepare();
+    const unanswered = shape.unansweredOnly ? eq(questions.answerCount, 0) : undefined;
+    const all = db.select(count).from(questions).where(unanswered);
+    const removed = sql`select count(*) from (${removedQuestionIds(unanswered)}) as removed`;
+    return db
+      .select({ n: sql<number>`(${all}) - (${removed})`.mapWith(Number) })
+      .from(sql`(select 1) as one`)
+      .prepare();
   }
+  const notRemoved = (id: SQL) => sql`${id} not in (${removedQuestionIds()})`;
   if (shape.unansweredOnly) {
     // Walk questions_unanswered (it holds the id), checking each against the matching set.
     return db
       .select(count)
       .from(questions)
-      .where(and(eq(questions.answerCount, 0), sql`+${questions.id} in (${matchingIds(shape)})`))
+      .where(
+        and(
+          eq(questions.answerCount, 0),
+          sql`+${questions.id} in (${matchingIds(shape)})`,
+          notRemoved(sql`+${questions.id}`),
+        ),
+      )
       .prepare();
   }
+  const matches = sql`select count(*) from (${matchingIds(shape)}) as matches`;
+  const removed = sql`select count(*) from (${removedQuestionIds(sql`${questions.id} in (${matchingIds(shape)})`)}) as removed`;
   return db
-    .select(count)
-    .from(sql`(${matchingIds(shape)}) as matches`)
+    .select({ n: sql<number>`(${matches}) - (${removed})`.mapWith(Number) })
+    .from(sql`(select 1) as one`)
     .prepare();
 }
 

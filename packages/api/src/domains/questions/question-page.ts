@@ -16,7 +16,8 @@ import { Refusal } from '../../core/errors';
 import { perDb } from '../../core/prepared';
 import type { Viewer } from '../../core/viewer';
 import type { VoteLists } from '../../core/votes';
-import type { AnswerView, CommentView, QuestionDetail } from './shapes';
+import type { AnswerView, CommentView, PostRemoval, QuestionDetail } from './shapes';
+import { removalFor, type RemovalColumns } from './visibility';
 import { tagsForQuestions } from './tags';
 
 // Authors are read by id: a deleted account keeps its row and name, so its posts still show it.
@@ -41,6 +42,10 @@ const questionRow = perDb((db) =>
       acceptVersion: questions.acceptVersion,
       editedAt: questions.editedAt,
       revisionCount: questions.revisionCount,
+      authorId: questions.askedBy,
+      deletedAt: questions.deletedAt,
+      deletedBy: questions.deletedBy,
+      hiddenAt: questions.hiddenAt,
     })
     .from(questions)
     .where(eq(questions.id, sql.placeholder('qid')))
@@ -52,6 +57,11 @@ const commentColumns = {
   text: comments.text,
   commentBy: usernameOf(comments.commentBy),
   commentDateTime: comments.commentDateTime,
+  editedAt: comments.editedAt,
+  authorId: comments.commentBy,
+  deletedAt: comments.deletedAt,
+  deletedBy: comments.deletedBy,
+  hiddenAt: comments.hiddenAt,
 };
 
 const questionAnswers = perDb((db) =>
@@ -66,6 +76,10 @@ const questionAnswers = perDb((db) =>
       voteVersion: answers.voteVersion,
       editedAt: answers.editedAt,
       revisionCount: answers.revisionCount,
+      authorId: answers.ansBy,
+      deletedAt: answers.deletedAt,
+      deletedBy: answers.deletedBy,
+      hiddenAt: answers.hiddenAt,
     })
     .from(answers)
     .where(eq(answers.questionId, sql.placeholder('qid')))
@@ -142,6 +156,28 @@ async function votesOnPage(
 const noVotes = (): VoteLists => ({ upVotes: [], downVotes: [], myVote: 0 });
 
 /**
+ * The post as this viewer may see it, without the columns that decided it: null when it was
+ * deleted or hidden and the viewer is neither its author nor a moderator.
+ */
+function seenBy<T extends RemovalColumns & { authorId: number }>(
+  post: T,
+  viewer: Viewer | null,
+): (Omit<T, keyof RemovalColumns | 'authorId'> & { removal?: PostRemoval }) | null {
+  const { visible, removal } = removalFor(post, viewer);
+  if (!visible) return null;
+  const { authorId: _author, deletedAt: _at, deletedBy: _by, hiddenAt: _hidden, ...rest } = post;
+  return removal ? { ...rest, removal } : rest;
+}
+
+/** A comment as the page gives it: its edit time only once it was edited. */
+function commentView(
+  comment: Omit<CommentView, 'editedAt'> & { editedAt: Date | null },
+): CommentView {
+  const { editedAt, ...rest } = comment;
+  return editedAt ? { ...rest, editedAt } : rest;
+}
+
+/**
  * The whole question page: text, tags, votes (and the viewer's own), comments, and the answers with
  * their votes and comments, the accepted one first, then by score, then oldest (sortAnswers).
  */
@@ -150,24 +186,28 @@ export async function getQuestion(
   viewer: Viewer | null,
   qid: number,
 ): Promise<QuestionDetail> {
-  const row = await firstRow(questionRow(db).execute({ qid }));
+  const found = await firstRow(questionRow(db).execute({ qid }));
+  const row = found && seenBy(found, viewer);
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
   // Comments by parent (null: the question itself), each list oldest first.
   const byParent = new Map<number | null, CommentView[]>();
-  for (const { answerId, ...comment } of await pageComments(db).execute({ qid })) {
+  for (const { answerId, ...found } of await pageComments(db).execute({ qid })) {
+    const comment = seenBy(found, viewer);
+    if (!comment) continue;
     let list = byParent.get(answerId);
     if (!list) byParent.set(answerId, (list = []));
-    list.push(comment);
+    list.push(commentView(comment));
   }
   const votes = await votesOnPage(db, qid, viewer?.id ?? null);
-  const answerViews = (await questionAnswers(db).execute({ qid })).map(
-    ({ upVoteCount, downVoteCount, ...answer }): AnswerView => ({
+  const answerViews = (await questionAnswers(db).execute({ qid }))
+    .map((found) => seenBy(found, viewer))
+    .filter((answer) => answer !== null)
+    .map(({ upVoteCount, downVoteCount, ...answer }): AnswerView => ({
       ...answer,
       ...(votes.get(answer.id) ?? noVotes()),
       voteScore: voteScore(upVoteCount, downVoteCount),
       comments: byParent.get(answer.id) ?? [],
-    }),
-  );
+    }));
   const { upVoteCount, downVoteCount, ...question } = row;
   return {
     ...question,

@@ -13,6 +13,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
 import { limitedProcedure, protectedProcedure, publicProcedure } from '../../trpc';
 import { createQuestion } from './create-question';
+import { setPostDeleted } from './delete-post';
 import { editQuestion } from './edit-post';
 import { newTags } from './new-tags';
 import { listQuestionIds, listQuestions } from './question-list';
@@ -61,6 +62,23 @@ export const questionRouter = {
   update: limitedProcedure('edits', newTags)
     .input(UpdateQuestionInput)
     .mutation(({ ctx, input }) => editQuestion(ctx.deps, ctx.viewer, input)),
+
+  /**
+   * The asker (while nobody's answer is accepted or scored above zero) or a moderator: the question
+   * leaves every list, search and count; the asker and moderators still see it, marked deleted.
+   */
+  delete: limitedProcedure('edits')
+    .input(QuestionIdInput)
+    .mutation(({ ctx, input }) =>
+      setPostDeleted(ctx.deps, ctx.viewer, { type: 'question', id: input.qid }, true),
+    ),
+
+  /** The asker (when they deleted it) or a moderator brings it back. */
+  undelete: limitedProcedure('edits')
+    .input(QuestionIdInput)
+    .mutation(({ ctx, input }) =>
+      setPostDeleted(ctx.deps, ctx.viewer, { type: 'question', id: input.qid }, false),
+    ),
 
   /** Every edit of the question, newest first, with the values before and after. */
   revisions: publicProcedure

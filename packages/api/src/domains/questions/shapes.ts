@@ -48,6 +48,21 @@ export interface CommentView {
   text: string;
   commentBy: string;
   commentDateTime: Date;
+  /** When the author last edited it (within five minutes of posting); absent when never edited. */
+  editedAt?: Date;
+  /** Only on a post its author or a moderator still sees after it was deleted or hidden. */
+  removal?: PostRemoval;
+}
+
+/**
+ * Why a post everyone else no longer sees is still shown to this viewer (its author, a moderator):
+ * deleted (by its author or by a moderator) or hidden by flags until a moderator looks.
+ */
+export interface PostRemoval {
+  deleted: boolean;
+  /** Deleted by a moderator, not its author: only a moderator may undelete it. */
+  byModerator: boolean;
+  hidden: boolean;
 }
 
 /** +1 upvoted, -1 downvoted, 0 neither (SPEC §4). */
@@ -81,6 +96,7 @@ export interface AnswerView extends PostVotes, PostEdits {
   ansDateTime: Date;
   /** Oldest first. */
   comments: CommentView[];
+  removal?: PostRemoval;
 }
 
 export interface QuestionDetail extends QuestionVotes, PostEdits {
@@ -104,6 +120,7 @@ export interface QuestionDetail extends QuestionVotes, PostEdits {
   acceptedAnswerId: number | null;
   /** Grows with each accept or unaccept: a client keeps the accepted state with the highest. */
   acceptVersion: number;
+  removal?: PostRemoval;
 }
 
 /** A question as one edit left it. Tags are names, as they were then. */

@@ -4,6 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
 import { perDb } from '../../core/prepared';
+import { removedQuestionIds } from './visibility';
 import type { TagView, TagWithCount } from './shapes';
 
 const tagView = { id: tags.id, name: tags.name, description: tags.description };
@@ -31,7 +32,8 @@ const tagsWithCounts = perDb((db) =>
   db
     .select({
       ...tagView,
-      qcnt: sql<number>`(select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id})`.mapWith(
+      // Deleted and hidden questions do not count (the few of them, from questions_removed).
+      qcnt: sql<number>`(select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id}) - (select count(*) from ${questionTags} where ${questionTags.tagId} = ${tags.id} and ${questionTags.questionId} in (${removedQuestionIds()}))`.mapWith(
         Number,
       ),
     })

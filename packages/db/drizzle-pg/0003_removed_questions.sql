@@ -1,0 +1,1 @@
+CREATE INDEX "questions_removed" ON "questions" USING btree ("id") WHERE "questions"."deleted_at" is not null or "questions"."hidden_at" is not null;
