@@ -153,6 +153,20 @@ export async function bridgeEvents(
       case 'voted':
         to.emit(rooms, [], 'voteUpdate', voteUpdate(event.qid, event.upVotes, event.downVotes));
         return;
+      case 'visibility':
+        // The original client has no word for a removed question: its lists lose it on the next
+        // read. What is left of a question shown to everyone is sent as for any other change.
+        if (event.post.type === 'question') return;
+        if (event.post.type === 'answer' || !event.parent) {
+          const question = await to.question(event.qid).catch(() => null);
+          if (question) to.emit(rooms, [], 'questionUpdate', wireQuestion(question));
+          return;
+        }
+        await commentUpdate(event.qid, event.parent, to);
+        return;
+      case 'commentEdited':
+        await commentUpdate(event.qid, event.parent, to);
+        return;
       case 'created':
       case 'viewed':
       case 'commented': {
@@ -170,6 +184,20 @@ export async function bridgeEvents(
         }
       }
     }
+  }
+
+  /** The commented thing's comments as everyone sees them now, which the original client replaces. */
+  async function commentUpdate(
+    qid: number,
+    parent: { type: 'question' | 'answer'; id: number },
+    to: Delivery,
+  ) {
+    const question = await to.question(qid).catch(() => null);
+    if (!question) return;
+    const answer = question.answers.find((candidate) => candidate.id === parent.id);
+    const result =
+      parent.type === 'question' ? wireQuestion(question) : answer && wireAnswer(answer);
+    if (result) to.emit([PUBLIC_ROOM], [], 'commentUpdate', { result, type: parent.type });
   }
 
   async function chatEvent({ payload: event }: BusEvent<'chat'>, to: Delivery) {

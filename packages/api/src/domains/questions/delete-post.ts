@@ -125,6 +125,21 @@ export async function recountAnswers(tx: Executor, qid: number): Promise<number>
   return row.answerCount;
 }
 
+async function commentParent(
+  tx: Executor,
+  commentId: number,
+): Promise<{ type: 'question' | 'answer'; id: number }> {
+  const row = await returnedRow(
+    tx
+      .select({ questionId: comments.questionId, answerId: comments.answerId })
+      .from(comments)
+      .where(eq(comments.id, commentId)),
+  );
+  return row.questionId !== null
+    ? { type: 'question', id: row.questionId }
+    : { type: 'answer', id: row.answerId ?? 0 };
+}
+
 /**
  * Tells every open page that a post was removed or came back: the state it is in now (deleted,
  * hidden) and the question's answer count. Pages re-read what the viewer may see.
@@ -142,10 +157,12 @@ export async function publishVisibility(
       .where(eq(table.id, post.id)),
   );
   const answerCount = await recountAnswers(tx, qid);
+  const parent = post.type === 'comment' ? await commentParent(tx, post.id) : undefined;
   return publish('question', qid, {
     type: 'visibility',
     qid,
     post,
+    ...(parent ? { parent } : {}),
     deleted: state.deletedAt !== null,
     hidden: state.hiddenAt !== null,
     answerCount,

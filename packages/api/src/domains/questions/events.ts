@@ -87,6 +87,8 @@ export type QuestionEvent =
       type: 'visibility';
       qid: number;
       post: PostRef;
+      /** For a comment: what it is on (the question itself or one of its answers). */
+      parent?: { type: 'question' | 'answer'; id: number };
       deleted: boolean;
       hidden: boolean;
       /** The question's answers everyone sees, after the change. */
