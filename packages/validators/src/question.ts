@@ -202,3 +202,31 @@ export function parseSearch(search: string): { tags: string[]; words: string[] }
     .slice(0, SEARCH_WORDS_MAX);
   return { tags, words };
 }
+
+/** At most this many similar questions are suggested while asking. */
+export const SIMILAR_QUESTIONS_MAX = 5;
+
+export const SimilarQuestionsInput = z.object({ title: z.string().max(TITLE_MAX * 2) });
+export type SimilarQuestionsInput = z.infer<typeof SimilarQuestionsInput>;
+
+// Words nearly every question title has: they would make every question "similar".
+const COMMON_WORDS = new Set(
+  'a an and are as at be but by can do does for from get got how i if in into is it its me my not of on or so than that the their them then there these this to use using was what when where which while who why will with without you your'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The words of a title worth looking for among other questions: its words as search splits them,
+ * without the most common English ones and one-letter words, each once, at most SEARCH_WORDS_MAX.
+ */
+export function similarityWords(title: string): string[] {
+  const seen = new Set<string>();
+  for (const word of title.split(/[^\p{L}\p{N}]+/u)) {
+    const key = word.toLowerCase();
+    if ([...key].length < 2 || COMMON_WORDS.has(key)) continue;
+    seen.add(key);
+    if (seen.size === SEARCH_WORDS_MAX) break;
+  }
+  return [...seen];
+}

@@ -28,6 +28,11 @@ export interface Dialect<Database = Db> {
    * a prefix, and one with no letter or digit left makes the query match nothing.
    */
   fullTextQuery(words: readonly string[]): string;
+  /**
+   * The ids of questions whose title or text has any of the words (each as fullTextQuery takes it),
+   * the best matches first, at most `limit`: what "similar questions" asks.
+   */
+  rankedAnyWordIds(words: readonly string[], limit: number): SQL;
   /** The ids of questions whose title or text matches a `fullTextQuery`, as a subquery. */
   textMatchIds(match: unknown): SQL;
   /** A condition: the question id (an expression, so callers may wrap it) is among the matches. */

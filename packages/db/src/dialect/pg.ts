@@ -33,9 +33,9 @@ interface SearchWord {
  * quotes and backslashes doubled: search_words leaves neither, and the quoting keeps it so should
  * that change.
  */
-const searchQuery = (match: unknown): SQL => sql`(
+const searchQuery = (match: unknown, joiner: ' & ' | ' | ' = ' & '): SQL => sql`(
   select case when bool_or(terms.term is null) then null
-    else string_agg('(' || terms.term || ')', ' & ')::tsquery end
+    else string_agg('(' || terms.term || ')', ${sql.raw(`'${joiner}'`)})::tsquery end
   from json_to_recordset(${match}::json) as words(word text, prefix boolean)
   cross join lateral (
     select case count(*)
@@ -79,6 +79,12 @@ export const pgDialect: Dialect<PgDb> = {
   // one a prefix (sqlite.ts says why).
   fullTextQuery: (words) =>
     JSON.stringify(words.map((word): SearchWord => ({ word, prefix: [...word].length > 1 }))),
+
+  // ts_rank weighs the title (A) above the text (B), as setweight made them.
+  rankedAnyWordIds: (words, limit) => {
+    const any = searchQuery(pgDialect.fullTextQuery(words), ' | ');
+    return sql`select questions.id from questions where questions.search_vector @@ ${any} order by ts_rank(questions.search_vector, ${any}) desc, questions.id desc limit ${limit}`;
+  },
 
   textMatchIds,
 

@@ -9,6 +9,9 @@ import type { Dialect } from './dialect';
 const textMatchIds = (match: unknown): SQL =>
   sql`select rowid from questions_fts where questions_fts match ${match}`;
 
+const ftsWords = (words: readonly string[]) =>
+  words.map((word) => `"${word.replaceAll('"', '""')}"${[...word].length > 1 ? '*' : ''}`);
+
 export const sqliteDialect: Dialect = {
   insertionOrder: (table) => sql`${table}.rowid`,
 
@@ -23,10 +26,11 @@ export const sqliteDialect: Dialect = {
 
   // Every word must start a token. A one-letter word must be a whole token: the prefix index starts
   // at two letters, and a one-letter prefix would scan most of the index.
-  fullTextQuery: (words) =>
-    words
-      .map((word) => `"${word.replaceAll('"', '""')}"${[...word].length > 1 ? '*' : ''}`)
-      .join(' AND '),
+  fullTextQuery: (words) => ftsWords(words).join(' AND '),
+
+  // FTS5's rank is bm25: words rare in the index weigh more than common ones.
+  rankedAnyWordIds: (words, limit) =>
+    sql`select rowid as id from questions_fts where questions_fts match ${ftsWords(words).join(' OR ')} order by rank limit ${limit}`,
 
   textMatchIds,
 

@@ -20,6 +20,7 @@ import { PostFormFooter } from './post-form/PostFormFooter';
 import { TagInput } from './post-form/TagInput';
 import { useFocusFirstError } from './post-form/useFocusFirstError';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { SimilarQuestions } from './SimilarQuestions';
 import { draftKeys, hasText, useDraft } from './post-form/useDraft';
 import { useLeaveGuard } from './post-form/useLeaveGuard';
 import { useApplyQuestionEvent } from './cache';
@@ -110,6 +111,7 @@ export default function NewQuestionPage() {
             from={TITLE_COUNTER_FROM}
           />
         </div>
+        <SimilarQuestions title={fields.title} />
         <CountedTextArea
           label="Question Text"
           field="text"

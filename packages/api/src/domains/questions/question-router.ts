@@ -6,6 +6,7 @@ import {
   QuestionIdInput,
   QuestionsInFullInput,
   QuestionUpdatesInput,
+  SimilarQuestionsInput,
   UpdateQuestionInput,
   VoteInput,
 } from '@app/validators';
@@ -21,6 +22,7 @@ import { readQuestionsInFull } from './question-list-full';
 import { getQuestion } from './question-page';
 import { voteOnQuestion } from './question-votes';
 import { recordView } from './record-view';
+import { similarQuestions } from './similar-questions';
 import { getQuestionRevisions } from './revisions';
 
 // Reading is public (questions are the site's public content); every write, and every live stream
@@ -44,6 +46,11 @@ export const questionRouter = {
   inFull: publicProcedure
     .input(QuestionsInFullInput)
     .query(({ ctx, input }) => readQuestionsInFull(ctx.deps, input.qids)),
+
+  /** While asking: up to five existing questions like the title so far (full-text, best first). */
+  similar: publicProcedure
+    .input(SimilarQuestionsInput)
+    .query(({ ctx, input }) => similarQuestions(ctx.deps, input.title)),
 
   create: limitedProcedure('questions', newTags)
     .input(CreateQuestionInput)
