@@ -49,3 +49,15 @@ export const ResetPasswordForm = ResetPasswordInput.extend({
 export function usernameMatchesFilter(username: string, filter: string): boolean {
   return username.includes(filter);
 }
+
+/** A profile's questions or answers, a page at a time, newest first (cursor: the last id seen). */
+export const PROFILE_PAGE_MAX = 50;
+
+export const UserPostsInput = z.object({
+  username: z.string().trim().min(1).max(100),
+  cursor: z.number().int().positive().nullish(),
+  limit: z.number().int().min(1).max(PROFILE_PAGE_MAX).default(20),
+});
+export type UserPostsInput = z.infer<typeof UserPostsInput>;
+
+export const UserTagsInput = z.object({ username: z.string().trim().min(1).max(100) });

@@ -150,7 +150,11 @@ export const answers = pgTable(
     deletedBy: integer('deleted_by').references(() => users.id),
     hiddenAt: timestamp('hidden_at'),
   },
-  (t) => [index('answers_question').on(t.questionId, t.id)],
+  (t) => [
+    index('answers_question').on(t.questionId, t.id),
+    // A profile's answers, newest first.
+    index('answers_author').on(t.ansBy, t.id),
+  ],
 );
 
 export const answerVotes = pgTable(

@@ -9,6 +9,14 @@ import { trpc } from '../../trpc';
 import { BiographySection } from './BiographySection';
 import { DangerZoneSection } from './DangerZoneSection';
 import { ResetPasswordSection } from './ResetPasswordSection';
+import {
+  ProfileAnswers,
+  ProfileDrafts,
+  ProfileQuestions,
+  ProfileTabs,
+  ProfileTopTags,
+  type ProfileTab,
+} from './ProfileWork';
 
 /** Profile (/user/:username): username, biography, date joined; owner-only settings (SPEC §2, §6). */
 export default function ProfilePage() {
@@ -36,6 +44,14 @@ export default function ProfilePage() {
 
   const data = profile.data;
   const isOwner = viewer.username === data.username;
+  const tabs: ProfileTab[] = [
+    { id: 'questions', label: 'Questions', panel: <ProfileQuestions username={data.username} /> },
+    { id: 'answers', label: 'Answers', panel: <ProfileAnswers username={data.username} /> },
+    { id: 'tags', label: 'Tags', panel: <ProfileTopTags username={data.username} /> },
+    ...(isOwner
+      ? [{ id: 'drafts', label: 'Drafts', panel: <ProfileDrafts username={data.username} /> }]
+      : []),
+  ];
   return (
     <div className="page profile">
       <header className="profile__header card">
@@ -54,6 +70,7 @@ export default function ProfilePage() {
         </div>
       </header>
       <BiographySection key={data.username} profile={data} canEdit={isOwner} onSaved={setUser} />
+      <ProfileTabs key={`${data.username}-tabs`} tabs={tabs} />
       {isOwner && <ResetPasswordSection key={data.username} username={data.username} />}
       {isOwner && <DangerZoneSection key={data.username} username={data.username} />}
     </div>

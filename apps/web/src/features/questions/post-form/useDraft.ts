@@ -64,6 +64,40 @@ function removeDraft(key: string): void {
   }
 }
 
+/** A draft this browser keeps for the user: a question, or an answer to a question. */
+export type KeptDraft =
+  | { kind: 'question'; savedAt: number; title: string }
+  | { kind: 'answer'; savedAt: number; qid: number };
+
+/** The user's drafts kept in this browser (the profile lists them for its owner), newest first. */
+export function listDrafts(username: string): KeptDraft[] {
+  const drafts: KeptDraft[] = [];
+  try {
+    const own = `${PREFIX}${username}:`;
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (!key?.startsWith(own)) continue;
+      const rest = key.slice(own.length);
+      if (rest === 'question') {
+        const values = readDraft(key, { title: '', text: '', tags: '' });
+        if (values) drafts.push({ kind: 'question', savedAt: savedAt(key), title: values.title });
+      } else if (rest.startsWith('answer:')) {
+        const qid = Number(rest.slice('answer:'.length));
+        if (Number.isSafeInteger(qid) && qid > 0 && readDraft(key, { text: '' }))
+          drafts.push({ kind: 'answer', savedAt: savedAt(key), qid });
+      }
+    }
+  } catch {
+    return drafts;
+  }
+  return drafts.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+function savedAt(key: string): number {
+  const stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as Partial<StoredDraft>;
+  return typeof stored.savedAt === 'number' ? stored.savedAt : 0;
+}
+
 /** Whether any field has something other than spaces in it. */
 export const hasText = (values: Fields): boolean =>
   Object.values(values).some((value) => value.trim() !== '');

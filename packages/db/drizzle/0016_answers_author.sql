@@ -1,0 +1,1 @@
+CREATE INDEX `answers_author` ON `answers` (`ans_by`,`id`);
