@@ -1,4 +1,5 @@
 import { databaseKind, type Db } from '@app/db';
+import { DEFAULT_CLOSE_VOTE_REPUTATION, DEFAULT_CLOSE_VOTES_NEEDED } from '@app/validators';
 import type { Sandbox } from '@app/sandbox';
 import type { ApiDeps } from './core/deps';
 import type { EventBus } from './core/event-bus';
@@ -6,6 +7,7 @@ import { createShared, type Shared } from './core/shared';
 import { DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './core/limits';
 import { createRateLimiters, type RateLimits } from './core/rate-limit';
 import { createGameDeps } from './domains/games/game-deps';
+import type { ClosingRules } from './domains/questions/close-question';
 import { DEFAULT_SCRYPT_LOG_N } from './domains/users/passwords';
 import { createOutboxBus } from './events/outbox-bus';
 import { createReadCache } from './read-cache';
@@ -26,6 +28,8 @@ export async function createApiDeps(
     limits?: Partial<RateLimits>;
     caps?: Partial<ConnectionCaps>;
     scryptLogN?: number;
+    /** The community's closing rules (settings; the defaults otherwise). */
+    closing?: Partial<ClosingRules>;
   },
 ): Promise<ApiDeps> {
   const shared = createShared(opts.shared);
@@ -40,6 +44,11 @@ export async function createApiDeps(
     scryptLogN: opts.scryptLogN ?? DEFAULT_SCRYPT_LOG_N,
     readCache: await createReadCache(events),
     games: createGameDeps({ db, shared }),
+    closing: {
+      votesNeeded: DEFAULT_CLOSE_VOTES_NEEDED,
+      reputationNeeded: DEFAULT_CLOSE_VOTE_REPUTATION,
+      ...opts.closing,
+    },
   };
 }
 

@@ -44,3 +44,29 @@ export type PostRef =
   | { type: 'question'; id: number }
   | { type: 'answer'; id: number }
   | { type: 'comment'; id: number };
+
+/** The community's rules for closing a question as a duplicate (settings; these are the defaults). */
+export const DEFAULT_CLOSE_VOTES_NEEDED = 3;
+export const DEFAULT_CLOSE_VOTE_REPUTATION = 500;
+
+/** What the server and the page say about closing and reopening questions. */
+export const closeMessages = {
+  needsReputation: (reputation: number) =>
+    `You need ${reputation} reputation to vote to close or reopen questions.`,
+  alreadyClosed: 'This question is already closed.',
+  notClosed: 'This question is not closed.',
+  alreadyVoted: 'You have already voted on this.',
+  notItself: 'A question cannot be a duplicate of itself.',
+  originalNotFound: 'The original question was not found.',
+  closedNoAnswers: 'This question is closed: it does not take new answers.',
+  closedAsDuplicate: 'This question already has an answer here:',
+  closedBanner: 'Closed. This question does not take new answers.',
+  voteToClose: 'Close as duplicate',
+  voteToReopen: 'Reopen',
+} as const;
+
+export const CloseQuestionInput = z.object({
+  qid: z.number().int().positive(),
+  duplicateOf: z.number().int().positive(),
+});
+export type CloseQuestionInput = z.infer<typeof CloseQuestionInput>;

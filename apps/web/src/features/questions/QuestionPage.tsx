@@ -2,6 +2,7 @@ import {
   ANSWER_ORDERS,
   answerMessages,
   answerOrderLabels,
+  closeMessages,
   editMessages,
   questionMessages,
   sortAnswers,
@@ -29,6 +30,7 @@ import { AnswerVoteColumn } from './AnswerVoteColumn';
 import { AskQuestionButton } from './AskQuestionButton';
 import { PostEditLinks } from './PostEditLinks';
 import { DeletePostButton, RemovalNotice } from './PostDeletion';
+import { ClosureBanner, ClosureButton, mayVoteOnClosure } from './Closure';
 
 /**
  * Question detail (/question/:qid, SPEC §2): votes, title, views, text with links, tags, author and time,
@@ -108,6 +110,7 @@ function QuestionView({ qid }: { qid: number }) {
         </span>
       </p>
 
+      <ClosureBanner closure={data.closure} />
       <RemovalNotice removal={data.removal} />
       <article className={`post${data.removal ? ' post--removed' : ''}`}>
         <VoteBox
@@ -134,6 +137,9 @@ function QuestionView({ qid }: { qid: number }) {
                 qid={qid}
                 deleted={data.removal?.deleted ?? false}
               />
+            )}
+            {!data.removal && mayVoteOnClosure(user) && (
+              <ClosureButton qid={qid} closure={data.closure} myVote={data.myClosureVote} />
             )}
           </PostEditLinks>
           <p className="post__byline">
@@ -229,7 +235,11 @@ function QuestionView({ qid }: { qid: number }) {
           </ol>
         )}
         <div className="answers__footer">
-          <ButtonLink to={`/new/answer/${qid}`}>Answer Question</ButtonLink>
+          {data.closure.closedAt ? (
+            <p className="answers__closed">{closeMessages.closedNoAnswers}</p>
+          ) : (
+            <ButtonLink to={`/new/answer/${qid}`}>Answer Question</ButtonLink>
+          )}
         </div>
       </section>
     </div>

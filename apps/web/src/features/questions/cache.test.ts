@@ -74,6 +74,8 @@ const answer = (id: number): AnswerView => ({
 
 const detail = (qid: number): QuestionDetail => ({
   id: qid,
+  closure: { closedAt: null, duplicateOf: null, closeVotes: 0, reopenVotes: 0 },
+  myClosureVote: null,
   title: `Question ${qid}`,
   text: 'How?',
   tags: [{ id: 1, name: 'react', description: '' }],

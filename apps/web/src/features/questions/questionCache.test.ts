@@ -305,6 +305,8 @@ describe('applyQuestionEventToList', () => {
 
 const detail = (): QuestionDetail => ({
   id: 1,
+  closure: { closedAt: null, duplicateOf: null, closeVotes: 0, reopenVotes: 0 },
+  myClosureVote: null,
   title: 'T',
   text: 'Body',
   tags: [],

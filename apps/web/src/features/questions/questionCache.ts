@@ -281,6 +281,7 @@ export function applyQuestionEventToList(
     }
     case 'answerVoted':
     case 'commentEdited':
+    case 'closure':
       return unchanged;
   }
 }
@@ -402,6 +403,15 @@ export function applyQuestionEventToDetail(
     case 'visibility':
       // Who still sees a removed post depends on the viewer: the page is read again (cache.ts).
       return detail;
+    case 'closure': {
+      // A vote of the viewer's own that closed or reopened it leaves no pending vote behind.
+      const settled = (event.closure.closedAt === null) !== (detail.closure.closedAt === null);
+      return {
+        ...detail,
+        closure: event.closure,
+        myClosureVote: settled ? null : detail.myClosureVote,
+      };
+    }
     case 'answerEdited':
       return {
         ...detail,

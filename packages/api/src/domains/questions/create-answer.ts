@@ -1,11 +1,13 @@
 import { returnedRow, answers, questions } from '@app/db';
-import type { CreateAnswerInput } from '@app/validators';
+import { closeMessages, type CreateAnswerInput } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { notifyNewAnswer } from '../notifications/notify';
+import { Refusal } from '../../core/errors';
+import { closureOf } from './close-question';
 import { assertQuestionExists } from './question-exists';
 import type { AnswerView } from './shapes';
 
@@ -17,6 +19,8 @@ export function createAnswer(
 ): Promise<{ answer: AnswerView; event: PublishedEvent<'question'> }> {
   return writeTransaction(deps, async ({ tx, now, publish }) => {
     await assertQuestionExists(tx, input.qid);
+    if ((await closureOf(tx, input.qid)).closedAt)
+      throw new Refusal({ code: 'FORBIDDEN', message: closeMessages.closedNoAnswers });
     const { id } = await returnedRow(
       tx
         .insert(answers)

@@ -1,4 +1,5 @@
 import type { PostRef, QuestionOrder } from '@app/validators';
+import type { Closure } from './close-question';
 import type { AnswerView, CommentView, QuestionSummary, TagView } from './shapes';
 
 /**
@@ -94,6 +95,12 @@ export type QuestionEvent =
       /** The question's answers everyone sees, after the change. */
       answerCount: number;
     }
+  | {
+      /** Closed, reopened, or a vote to do either was cast: the question's closure now. */
+      type: 'closure';
+      qid: number;
+      closure: Closure;
+    }
   | { type: 'viewed'; qid: number; viewCount: number };
 
 export type QuestionEventType = QuestionEvent['type'];
@@ -151,6 +158,13 @@ export const QUESTION_INVALIDATION = {
   },
   // A question leaves or rejoins every list, count and tag count; an answer changes its count.
   visibility: { question: 'whole', lists: 'every', totals: true, tags: true, wholeLists: true },
+  closure: {
+    question: 'whole',
+    lists: { orders: [] },
+    totals: false,
+    tags: false,
+    wholeLists: false,
+  },
   viewed: {
     question: 'viewCount',
     lists: { orders: ['mostViewed'] },

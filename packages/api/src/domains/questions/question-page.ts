@@ -18,6 +18,7 @@ import type { Viewer } from '../../core/viewer';
 import type { VoteLists } from '../../core/votes';
 import type { AnswerView, CommentView, PostRemoval, QuestionDetail } from './shapes';
 import { removalFor, type RemovalColumns } from './visibility';
+import { closureOf, myClosureVote } from './close-question';
 import { tagsForQuestions } from './tags';
 
 // Authors are read by id: a deleted account keeps its row and name, so its posts still show it.
@@ -216,5 +217,7 @@ export async function getQuestion(
     voteScore: voteScore(upVoteCount, downVoteCount),
     comments: byParent.get(null) ?? [],
     answers: sortAnswers(answerViews, question.acceptedAnswerId),
+    closure: await closureOf(db, qid),
+    myClosureVote: await myClosureVote(db, qid, viewer?.id ?? null),
   };
 }

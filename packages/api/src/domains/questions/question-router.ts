@@ -1,4 +1,5 @@
 import {
+  CloseQuestionInput,
   CreateQuestionInput,
   ListQuestionIdsInput,
   ListQuestionsInput,
@@ -13,6 +14,7 @@ import {
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
 import { limitedProcedure, protectedProcedure, publicProcedure } from '../../trpc';
+import { voteToClose, voteToReopen } from './close-question';
 import { createQuestion } from './create-question';
 import { setPostDeleted } from './delete-post';
 import { editQuestion } from './edit-post';
@@ -86,6 +88,19 @@ export const questionRouter = {
     .mutation(({ ctx, input }) =>
       setPostDeleted(ctx.deps, ctx.viewer, { type: 'question', id: input.qid }, false),
     ),
+
+  /**
+   * A vote to close the question as a duplicate of another: binding for a moderator, else counted
+   * until enough users with enough reputation agree (settings).
+   */
+  voteToClose: limitedProcedure('votes')
+    .input(CloseQuestionInput)
+    .mutation(({ ctx, input }) => voteToClose(ctx.deps, ctx.viewer, input)),
+
+  /** A vote to reopen a closed question, counted the same way. */
+  voteToReopen: limitedProcedure('votes')
+    .input(QuestionIdInput)
+    .mutation(({ ctx, input }) => voteToReopen(ctx.deps, ctx.viewer, input.qid)),
 
   /** Every edit of the question, newest first, with the values before and after. */
   revisions: publicProcedure

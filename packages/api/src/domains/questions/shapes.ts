@@ -1,4 +1,5 @@
 import type { QuestionActivity } from '@app/validators';
+import type { Closure } from './close-question';
 
 /** What the question procedures and events hand out. Authors are usernames, times are Dates. */
 
@@ -121,6 +122,10 @@ export interface QuestionDetail extends QuestionVotes, PostEdits {
   /** Grows with each accept or unaccept: a client keeps the accepted state with the highest. */
   acceptVersion: number;
   removal?: PostRemoval;
+  /** Whether it is closed (as a duplicate of what) and the votes cast to close or reopen it. */
+  closure: Closure;
+  /** The viewer's own pending vote to close or reopen it. */
+  myClosureVote: 'close' | 'reopen' | null;
 }
 
 /** A question as one edit left it. Tags are names, as they were then. */

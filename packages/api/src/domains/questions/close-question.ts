@@ -1,0 +1,239 @@
+import { closeVotes, dialect, firstRow, questions, users, type Executor } from '@app/db';
+import { closeMessages, questionMessages, type CloseQuestionInput } from '@app/validators';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
+import type { PublishedEvent } from '../../core/topics';
+import { isModerator, type Viewer } from '../../core/viewer';
+import { writeTransaction, type WriteScope } from '../../core/write';
+import { recordModeratorAction } from '../moderation/audit';
+import { isShown } from './visibility';
+
+/** How the community closes a question: so many votes, each from someone with this reputation. */
+export interface ClosingRules {
+  votesNeeded: number;
+  reputationNeeded: number;
+}
+
+declare module '../../core/deps' {
+  interface ApiDeps {
+    /** The settings of closing and reopening by vote (a moderator's vote is binding). */
+    closing: ClosingRules;
+  }
+}
+
+/** Whether a question is closed, as a duplicate of what, and the votes cast to change that. */
+export interface Closure {
+  closedAt: Date | null;
+  /** The original it duplicates, while closed as a duplicate. */
+  duplicateOf: { id: number; title: string } | null;
+  /** Votes to close it so far (while open) and to reopen it (while closed). */
+  closeVotes: number;
+  reopenVotes: number;
+}
+
+/** The question's closure now, read inside a write or for its page. */
+export async function closureOf(db: Executor, qid: number): Promise<Closure> {
+  const row = await firstRow(
+    db
+      .select({ closedAt: questions.closedAt, duplicateOfId: questions.duplicateOfId })
+      .from(questions)
+      .where(eq(questions.id, qid)),
+  );
+  const original =
+    row?.closedAt && row.duplicateOfId !== null
+      ? await firstRow(
+          db
+            .select({ id: questions.id, title: questions.title })
+            .from(questions)
+            .where(eq(questions.id, row.duplicateOfId)),
+        )
+      : undefined;
+  const votes = await db
+    .select({ kind: closeVotes.kind, n: count() })
+    .from(closeVotes)
+    .where(eq(closeVotes.questionId, qid))
+    .groupBy(closeVotes.kind);
+  const votesOf = (kind: string) => votes.find((vote) => vote.kind === kind)?.n ?? 0;
+  return {
+    closedAt: row?.closedAt ?? null,
+    duplicateOf: original ?? null,
+    closeVotes: votesOf('close'),
+    reopenVotes: votesOf('reopen'),
+  };
+}
+
+/** The viewer's own pending vote on the question's closure, if any. */
+export async function myClosureVote(
+  db: Executor,
+  qid: number,
+  viewerId: number | null,
+): Promise<'close' | 'reopen' | null> {
+  if (viewerId === null) return null;
+  const row = await firstRow(
+    db
+      .select({ kind: closeVotes.kind })
+      .from(closeVotes)
+      .where(and(eq(closeVotes.questionId, qid), eq(closeVotes.userId, viewerId))),
+  );
+  return row?.kind === 'close' || row?.kind === 'reopen' ? row.kind : null;
+}
+
+async function lockedQuestion(tx: Executor, qid: number) {
+  await dialect.lockRows(tx, questions, eq(questions.id, qid));
+  const row = await firstRow(
+    tx
+      .select({ closedAt: questions.closedAt, askedBy: questions.askedBy })
+      .from(questions)
+      .where(and(eq(questions.id, qid), isShown(questions))),
+  );
+  if (!row) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
+  return row;
+}
+
+/** Refuses a voter below the reputation the community's rules ask (moderators need none). */
+async function assertMayVote(tx: Executor, viewer: Viewer, rules: ClosingRules): Promise<void> {
+  const row = await firstRow(
+    tx.select({ reputation: users.reputation }).from(users).where(eq(users.id, viewer.id)),
+  );
+  if ((row?.reputation ?? 0) < rules.reputationNeeded)
+    throw new Refusal({
+      code: 'FORBIDDEN',
+      message: closeMessages.needsReputation(rules.reputationNeeded),
+    });
+}
+
+/** Records the viewer's vote of a kind; CONFLICT when they already cast one on this question. */
+async function castClosureVote(
+  { tx, now }: Pick<WriteScope, 'tx' | 'now'>,
+  viewer: Viewer,
+  qid: number,
+  kind: 'close' | 'reopen',
+  duplicateOfId: number | null,
+): Promise<number> {
+  const inserted = await tx
+    .insert(closeVotes)
+    .values({ questionId: qid, userId: viewer.id, kind, duplicateOfId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: closeVotes.userId });
+  if (inserted.length === 0)
+    throw new Refusal({ code: 'CONFLICT', message: closeMessages.alreadyVoted });
+  const votes = await firstRow(
+    tx
+      .select({ n: count() })
+      .from(closeVotes)
+      .where(and(eq(closeVotes.questionId, qid), eq(closeVotes.kind, kind))),
+  );
+  return votes?.n ?? 0;
+}
+
+/** The original most close votes named (the earliest named among equals). */
+async function chosenOriginal(tx: Executor, qid: number): Promise<number | null> {
+  const row = await firstRow(
+    tx
+      .select({ id: closeVotes.duplicateOfId })
+      .from(closeVotes)
+      .where(and(eq(closeVotes.questionId, qid), eq(closeVotes.kind, 'close')))
+      .groupBy(closeVotes.duplicateOfId)
+      .orderBy(desc(count()), asc(sql`min(${closeVotes.createdAt})`))
+      .limit(1),
+  );
+  return row?.id ?? null;
+}
+
+async function publishClosure(
+  { tx, publish }: Pick<WriteScope, 'tx' | 'publish'>,
+  qid: number,
+): Promise<PublishedEvent<'question'>> {
+  return publish('question', qid, { type: 'closure', qid, closure: await closureOf(tx, qid) });
+}
+
+/**
+ * Closes the question as a duplicate of another: at once when a moderator votes (written to the
+ * audit log), else once enough users with enough reputation voted (the original most of them
+ * named). A closed question takes no new answers and shows a banner linking the original.
+ */
+export function voteToClose(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: CloseQuestionInput,
+): Promise<{ closure: Closure; event: PublishedEvent<'question'> }> {
+  return writeTransaction(deps, async (scope) => {
+    const { tx, now } = scope;
+    if (input.duplicateOf === input.qid)
+      throw new Refusal({ code: 'BAD_REQUEST', message: closeMessages.notItself });
+    const question = await lockedQuestion(tx, input.qid);
+    if (question.closedAt)
+      throw new Refusal({ code: 'CONFLICT', message: closeMessages.alreadyClosed });
+    const original = await firstRow(
+      tx
+        .select({ id: questions.id })
+        .from(questions)
+        .where(and(eq(questions.id, input.duplicateOf), isShown(questions))),
+    );
+    if (!original)
+      throw new Refusal({ code: 'NOT_FOUND', message: closeMessages.originalNotFound });
+    const moderator = isModerator(viewer);
+    if (!moderator) await assertMayVote(tx, viewer, deps.closing);
+    const votes = moderator
+      ? deps.closing.votesNeeded
+      : await castClosureVote(scope, viewer, input.qid, 'close', input.duplicateOf);
+    if (votes >= deps.closing.votesNeeded) {
+      const duplicateOfId = moderator
+        ? input.duplicateOf
+        : ((await chosenOriginal(tx, input.qid)) ?? input.duplicateOf);
+      await tx
+        .update(questions)
+        .set({ closedAt: now, closedBy: viewer.id, duplicateOfId })
+        .where(eq(questions.id, input.qid));
+      await tx.delete(closeVotes).where(eq(closeVotes.questionId, input.qid));
+      if (moderator)
+        await recordModeratorAction(scope, {
+          moderatorId: viewer.id,
+          action: 'close',
+          targetKind: 'question',
+          targetId: input.qid,
+          targetUserId: question.askedBy,
+          details: `duplicate of question ${duplicateOfId}`,
+        });
+    }
+    const event = await publishClosure(scope, input.qid);
+    return { closure: await closureOf(tx, input.qid), event };
+  });
+}
+
+/** Reopens a closed question: at once for a moderator, else once enough users voted to. */
+export function voteToReopen(
+  deps: ApiDeps,
+  viewer: Viewer,
+  qid: number,
+): Promise<{ closure: Closure; event: PublishedEvent<'question'> }> {
+  return writeTransaction(deps, async (scope) => {
+    const { tx } = scope;
+    const question = await lockedQuestion(tx, qid);
+    if (!question.closedAt)
+      throw new Refusal({ code: 'CONFLICT', message: closeMessages.notClosed });
+    const moderator = isModerator(viewer);
+    if (!moderator) await assertMayVote(tx, viewer, deps.closing);
+    const votes = moderator
+      ? deps.closing.votesNeeded
+      : await castClosureVote(scope, viewer, qid, 'reopen', null);
+    if (votes >= deps.closing.votesNeeded) {
+      await tx
+        .update(questions)
+        .set({ closedAt: null, closedBy: null, duplicateOfId: null })
+        .where(eq(questions.id, qid));
+      await tx.delete(closeVotes).where(eq(closeVotes.questionId, qid));
+      if (moderator)
+        await recordModeratorAction(scope, {
+          moderatorId: viewer.id,
+          action: 'reopen',
+          targetKind: 'question',
+          targetId: qid,
+          targetUserId: question.askedBy,
+        });
+    }
+    const event = await publishClosure(scope, qid);
+    return { closure: await closureOf(tx, qid), event };
+  });
+}
