@@ -126,6 +126,21 @@ const EVENTS = {
   accepted: { type: 'accepted', qid: 1, acceptedAnswerId: 1, acceptVersion: 1 },
   edited: { type: 'edited', qid: 1, title: 'T', text: 'X', tags: [], revisionCount: 1 },
   answerEdited: { type: 'answerEdited', qid: 1, answerId: 1, text: 'X', revisionCount: 1 },
+  commentEdited: {
+    type: 'commentEdited',
+    qid: 1,
+    parent: { type: 'question', id: 1 },
+    comment: {},
+  },
+  visibility: {
+    type: 'visibility',
+    qid: 1,
+    post: { type: 'answer', id: 1 },
+    deleted: true,
+    hidden: false,
+    answerCount: 0,
+  },
+  closure: { type: 'closure', qid: 1, closure: {} },
   viewed: { type: 'viewed', qid: 1, viewCount: 12 },
 } as unknown as Record<QuestionEvent['type'], QuestionEvent>;
 
