@@ -6,6 +6,7 @@ import { createShared, type Shared } from './core/shared';
 import { DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './core/limits';
 import { createRateLimiters, type RateLimits } from './core/rate-limit';
 import { createGameDeps } from './domains/games/game-deps';
+import { DEFAULT_HIDE_AFTER_FLAGS } from './domains/moderation/moderation-deps';
 import { DEFAULT_SCRYPT_LOG_N } from './domains/users/passwords';
 import { createOutboxBus } from './events/outbox-bus';
 import { createReadCache } from './read-cache';
@@ -26,6 +27,8 @@ export async function createApiDeps(
     limits?: Partial<RateLimits>;
     caps?: Partial<ConnectionCaps>;
     scryptLogN?: number;
+    /** Spam or rude flags from different users that hide an item (HIDE_AFTER_FLAGS; 3). */
+    hideAfterFlags?: number;
   },
 ): Promise<ApiDeps> {
   const shared = createShared(opts.shared);
@@ -40,6 +43,7 @@ export async function createApiDeps(
     scryptLogN: opts.scryptLogN ?? DEFAULT_SCRYPT_LOG_N,
     readCache: await createReadCache(events),
     games: createGameDeps({ db, shared }),
+    moderation: { hideAfterFlags: opts.hideAfterFlags ?? DEFAULT_HIDE_AFTER_FLAGS },
   };
 }
 

@@ -6,7 +6,7 @@ import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { notifyNewAnswer } from '../notifications/notify';
-import { assertQuestionExists } from './question-exists';
+import { assertQuestionExists, assertQuestionOpen } from './question-exists';
 import type { AnswerView } from './shapes';
 
 /** Answers as the viewer, now; the question's answer count and last activity move in the same transaction. */
@@ -17,6 +17,7 @@ export function createAnswer(
 ): Promise<{ answer: AnswerView; event: PublishedEvent<'question'> }> {
   return writeTransaction(deps, async ({ tx, now, publish }) => {
     await assertQuestionExists(tx, input.qid);
+    await assertQuestionOpen(tx, input.qid);
     const { id } = await returnedRow(
       tx
         .insert(answers)

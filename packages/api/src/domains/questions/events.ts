@@ -72,7 +72,20 @@ export type QuestionEvent =
       /** The question's new last activity (the edit's time), as for an edit of the question. */
       lastActivityAt: Date;
     }
-  | { type: 'viewed'; qid: number; viewCount: number };
+  | { type: 'viewed'; qid: number; viewCount: number }
+  | {
+      /** Flags hid the question, one of its answers or comments, or a moderator showed it again. */
+      type: 'moderated';
+      qid: number;
+      target: { kind: 'question' | 'answer' | 'comment'; id: number };
+      hidden: boolean;
+    }
+  | {
+      /** A moderator closed the question (no new answers) or reopened it. */
+      type: 'closed';
+      qid: number;
+      closedAt: Date | null;
+    };
 
 export type QuestionEventType = QuestionEvent['type'];
 
@@ -127,6 +140,9 @@ export const QUESTION_INVALIDATION = {
     tags: false,
     wholeLists: true,
   },
+  // A hidden post leaves every list, total and search; its tags' counts with it.
+  moderated: { question: 'whole', lists: 'every', totals: true, tags: true, wholeLists: true },
+  closed: { question: 'whole', lists: 'every', totals: false, tags: false, wholeLists: true },
 } as const satisfies Record<QuestionEventType, QuestionInvalidation>;
 
 /**

@@ -1,5 +1,5 @@
 import { firstRow, questions, type Executor } from '@app/db';
-import { questionMessages } from '@app/validators';
+import { moderationMessages, questionMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { Refusal } from '../../core/errors';
 
@@ -9,4 +9,14 @@ export async function assertQuestionExists(db: Executor, qid: number): Promise<v
     db.select({ id: questions.id }).from(questions).where(eq(questions.id, qid)),
   );
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
+}
+
+/** CONFLICT with the sentence when a moderator has closed the question: it takes no new answers. */
+export async function assertQuestionOpen(db: Executor, qid: number): Promise<void> {
+  const row = await firstRow(
+    db.select({ closedAt: questions.closedAt }).from(questions).where(eq(questions.id, qid)),
+  );
+  if (row?.closedAt) {
+    throw new Refusal({ code: 'CONFLICT', message: moderationMessages.closedForAnswers });
+  }
 }
