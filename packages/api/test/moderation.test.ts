@@ -13,9 +13,9 @@ async function grant(world: TestWorld, username: string) {
 }
 
 async function moderatorAndPeople<N extends string>(world: TestWorld, ...names: N[]) {
-  const clients = await people(world, 'mod', ...names);
+  const clients = await people<N | 'mod'>(world, 'mod', ...names);
   await grant(world, 'mod');
-  return clients as Record<N | 'mod', TestClient>;
+  return clients;
 }
 
 const auditRows = (world: TestWorld) =>
@@ -76,7 +76,12 @@ describe('flag.create', () => {
     const { alice, bob } = await people(world, 'alice', 'bob');
     const q = await ask(alice);
     await expect(
-      bob.api.flag.create({ kind: 'question', id: q.id, reason: 'moderator', note: 'x'.repeat(201) }),
+      bob.api.flag.create({
+        kind: 'question',
+        id: q.id,
+        reason: 'moderator',
+        note: 'x'.repeat(201),
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(
       world.client().api.flag.create({ kind: 'question', id: q.id, reason: 'spam' }),
@@ -239,7 +244,11 @@ describe('moderation procedures', () => {
     expect((await bob.api.message.list()).items.map((m) => m.id)).toEqual([message.id]);
     expect((await mod.api.moderation.queue()).items).toEqual([]);
     expect((await bob.api.flag.mine()).items[0]).toMatchObject({ status: 'dismissed' });
-    await expectError(mod.api.moderation.dismiss(target), 'CONFLICT', moderationMessages.noFlagsPending);
+    await expectError(
+      mod.api.moderation.dismiss(target),
+      'CONFLICT',
+      moderationMessages.noFlagsPending,
+    );
     const log = await mod.api.moderation.log();
     expect(log.items).toEqual([
       expect.objectContaining({
@@ -263,9 +272,9 @@ describe('moderation procedures', () => {
     await mod.api.moderation.unhide({ kind: 'problem', id: problem.id });
     expect((await bob.api.problem.list({})).items.map((p) => p.id)).toEqual([problem.id]);
     expect((await auditRows(world)).map((row) => row.action)).toEqual(['hide', 'unhide']);
-    await expect(
-      mod.api.moderation.hide({ kind: 'comment', id: 12345 }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(mod.api.moderation.hide({ kind: 'comment', id: 12345 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('close: no new answers until reopened; the audit log has both', async () => {
@@ -278,7 +287,11 @@ describe('moderation procedures', () => {
       'CONFLICT',
       moderationMessages.closedForAnswers,
     );
-    await expectError(mod.api.moderation.close({ qid: q.id }), 'CONFLICT', moderationMessages.alreadyClosed);
+    await expectError(
+      mod.api.moderation.close({ qid: q.id }),
+      'CONFLICT',
+      moderationMessages.alreadyClosed,
+    );
     await mod.api.moderation.reopen({ qid: q.id });
     await bob.api.answer.create({ qid: q.id, text: 'now it works' });
     const log = await mod.api.moderation.log();
@@ -363,9 +376,7 @@ describe('suspension', () => {
     await expect(
       mod.api.moderation.suspend({ username: 'bob', days: 366, reason: 'x' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    expect(
-      (await auditRows(world)).map((row) => [row.action, row.targetKind]),
-    ).toEqual([
+    expect((await auditRows(world)).map((row) => [row.action, row.targetKind])).toEqual([
       ['suspend', 'user'],
       ['unsuspend', 'user'],
     ]);

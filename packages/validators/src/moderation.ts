@@ -74,9 +74,7 @@ export const CreateFlagInput = z.object({
 export type CreateFlagInput = z.input<typeof CreateFlagInput>;
 
 /** A page of the viewer's own flags, or of the queue or log: `cursor` is the last id seen. */
-export const ModerationPageInput = z
-  .object({ cursor: id.nullish() })
-  .default({ cursor: null });
+export const ModerationPageInput = z.object({ cursor: id.nullish() }).default({ cursor: null });
 export type ModerationPageInput = z.infer<typeof ModerationPageInput>;
 
 export const SuspendInput = z.object({

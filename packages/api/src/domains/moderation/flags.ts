@@ -90,10 +90,7 @@ export async function listMyFlags(
     .select()
     .from(flags)
     .where(
-      and(
-        eq(flags.flaggedBy, viewer.id),
-        input.cursor ? lt(flags.id, input.cursor) : undefined,
-      ),
+      and(eq(flags.flaggedBy, viewer.id), input.cursor ? lt(flags.id, input.cursor) : undefined),
     )
     .orderBy(desc(flags.id))
     .limit(MY_FLAGS_PAGE + 1);
@@ -122,4 +119,3 @@ export async function listMyFlags(
 /** The start of a text, for a list. */
 export const excerpt = (text: string, max = 300): string =>
   [...text].length > max ? `${[...text].slice(0, max).join('')}…` : text;
-

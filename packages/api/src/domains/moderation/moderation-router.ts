@@ -7,13 +7,7 @@ import {
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { moderatorProcedure } from '../../trpc';
-import {
-  dismissFlags,
-  hideItem,
-  setQuestionClosed,
-  suspendUser,
-  unsuspendUser,
-} from './actions';
+import { dismissFlags, hideItem, setQuestionClosed, suspendUser, unsuspendUser } from './actions';
 import { moderationLog, reviewQueue } from './review';
 
 // Moderators only (moderatorProcedure: FORBIDDEN for everyone else). Not rate limited: the role is

@@ -73,7 +73,11 @@ export async function reviewQueue(
         .from(flags)
         .innerJoin(users, eq(users.id, flags.flaggedBy))
         .where(
-          and(eq(flags.targetKind, kind), eq(flags.targetId, group.id), eq(flags.status, 'pending')),
+          and(
+            eq(flags.targetKind, kind),
+            eq(flags.targetId, group.id),
+            eq(flags.status, 'pending'),
+          ),
         )
         .orderBy(desc(flags.id))
         .limit(FLAGS_PER_ITEM);
@@ -150,4 +154,3 @@ export async function moderationLog(
   const last = items.at(-1);
   return { items, nextCursor: rows.length > LOG_PAGE_SIZE && last ? last.id : null };
 }
-

@@ -244,7 +244,11 @@ const HIDDEN_COLUMNS = {
   question: { table: questions, id: questions.id, hiddenAt: questions.hiddenAt },
   answer: { table: answers, id: answers.id, hiddenAt: answers.hiddenAt },
   comment: { table: comments, id: comments.id, hiddenAt: comments.hiddenAt },
-  global_message: { table: globalMessages, id: globalMessages.id, hiddenAt: globalMessages.hiddenAt },
+  global_message: {
+    table: globalMessages,
+    id: globalMessages.id,
+    hiddenAt: globalMessages.hiddenAt,
+  },
   chat_message: { table: chatMessages, id: chatMessages.id, hiddenAt: chatMessages.hiddenAt },
   problem: { table: problems, id: problems.id, hiddenAt: problems.hiddenAt },
 } as const;

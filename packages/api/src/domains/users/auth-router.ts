@@ -27,8 +27,7 @@ export const authRouter = {
   }),
 
   /** Who am I: the signed-in user, or null. The web app calls it on load to restore the session. */
-  me: publicProcedure.query(
-    ({ ctx }): Promise<SignedInUser | null> =>
-      ctx.viewer ? getSignedInUser(ctx.deps, ctx.viewer) : Promise.resolve(null),
+  me: publicProcedure.query(({ ctx }): Promise<SignedInUser | null> =>
+    ctx.viewer ? getSignedInUser(ctx.deps, ctx.viewer) : Promise.resolve(null),
   ),
 } satisfies TRPCRouterRecord;
