@@ -28,16 +28,12 @@ beforeAll(async () => {
 });
 
 function admin(args: string[], env: Record<string, string> = databaseEnv(database)) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/admin.ts', ...args],
-    {
-      cwd: REPO_ROOT,
-      // Without the test run's DATABASE_URL unless the database is PostgreSQL's.
-      env: { ...process.env, DATABASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/admin.ts', ...args], {
+    cwd: REPO_ROOT,
+    // Without the test run's DATABASE_URL unless the database is PostgreSQL's.
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -102,7 +98,9 @@ describe('npm run admin', () => {
     });
     const unknown = await admin(['promote', 'alice']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^Unknown command "promote"\.\nUsage: npm run admin -- <command>/);
+    expect(unknown.stderr).toMatch(
+      /^Unknown command "promote"\.\nUsage: npm run admin -- <command>/,
+    );
     expect(await admin(['grant'])).toMatchObject({
       code: 2,
       stderr: 'Usage: npm run admin -- grant <username>\n',

@@ -112,7 +112,9 @@ export async function runAdmin(
   const path = resolve(baseDir, env.DATABASE_PATH ?? 'data/app.db');
   // A mistyped path would otherwise make (and migrate) an empty database.
   if (!url && !existsSync(path)) {
-    io.err(`There is no database at ${path}: set DATABASE_PATH (or DATABASE_URL), or start the server once.`);
+    io.err(
+      `There is no database at ${path}: set DATABASE_PATH (or DATABASE_URL), or start the server once.`,
+    );
     return 1;
   }
   const db = await openDatabase({ path, url, poolSize: 1, runtime: options.runtime });

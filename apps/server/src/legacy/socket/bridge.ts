@@ -318,7 +318,8 @@ export async function bridgeEvents(
       to.emit([SIGNED_IN_ROOM], [], 'messageUpdate', { msg: wireMessage(payload.message) });
     },
     // The user's own sockets hear what a moderator did to their account (not in §4: a new event).
-    account: async ({ payload }, to) => to.emit([userRoom(payload.username)], [], 'accountUpdate', payload),
+    account: async ({ payload }, to) =>
+      to.emit([userRoom(payload.username)], [], 'accountUpdate', payload),
     user: async ({ payload }, to) =>
       to.emit([SIGNED_IN_ROOM], [], 'userUpdate', userUpdate(payload)),
     problem: async ({ payload: event }, to) => {
