@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useApplyQuestionEvent } from './cache';
 import { prefixedError } from '../../shared/lib/errors';
+import { FlagButton } from '../../shared/moderation/FlagButton';
 import { type CommentView } from './questionCache';
 import { countLabel } from '../../shared/lib/countLabel';
 import { trpc } from '../../trpc';
@@ -145,7 +146,8 @@ export function CommentsSection({ parent, comments, now }: CommentsSectionProps)
                 <span className="comment__meta">
                   {' – '}
                   <AuthorLink username={comment.commentBy} />{' '}
-                  <RelativeTime date={comment.commentDateTime} now={now} />
+                  <RelativeTime date={comment.commentDateTime} now={now} />{' '}
+                  <FlagButton kind="comment" id={comment.id} author={comment.commentBy} />
                 </span>
               </li>
             ))}

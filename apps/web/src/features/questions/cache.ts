@@ -68,6 +68,9 @@ export function applyQuestionEvent(
       () => void restartFetch(queryClient, detail.queryKey),
     );
   if (event.type === 'created' || event.type === 'edited') void utils.tag.list.invalidate();
+  // Hidden by flags, shown again, closed or reopened: the page as the server shows it to this viewer.
+  if (event.type === 'moderated' || event.type === 'closed')
+    void utils.question.byId.invalidate(detailKey);
   // A revision history on screen (or cached) gets the new edit.
   if (event.type === 'edited') void utils.question.revisions.invalidate({ qid: event.qid });
   if (event.type === 'answerEdited')

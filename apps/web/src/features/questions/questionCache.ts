@@ -244,6 +244,12 @@ export function applyQuestionEventToList(
         refetch: false,
       };
     }
+    // Flags hid the question or a post of it, or a moderator showed it again: which lists hold it
+    // is the server's to say.
+    case 'moderated':
+      return { data, refetch: true };
+    case 'closed':
+      return present ? { data, refetch: true } : unchanged;
     case 'accepted': {
       if (!present) return unchanged;
       return {
@@ -332,6 +338,10 @@ export function applyQuestionEventToDetail(
       };
     case 'viewed':
       return { ...detail, viewCount: Math.max(detail.viewCount, event.viewCount) };
+    // What a hidden post leaves, and what a closed question shows, the page reads again (cache.ts).
+    case 'moderated':
+    case 'closed':
+      return detail;
     case 'answerVoted':
       return {
         ...detail,
