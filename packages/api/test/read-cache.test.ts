@@ -127,6 +127,8 @@ const EVENTS = {
   edited: { type: 'edited', qid: 1, title: 'T', text: 'X', tags: [], revisionCount: 1 },
   answerEdited: { type: 'answerEdited', qid: 1, answerId: 1, text: 'X', revisionCount: 1 },
   viewed: { type: 'viewed', qid: 1, viewCount: 12 },
+  moderated: { type: 'moderated', qid: 1, target: { kind: 'answer', id: 1 }, hidden: true },
+  closed: { type: 'closed', qid: 1, closedAt: new Date() },
 } as unknown as Record<QuestionEvent['type'], QuestionEvent>;
 
 describe('every cached read follows the table', () => {
