@@ -78,6 +78,7 @@ export async function startServer(
     limits: rateLimitsOf(config),
     caps: config.caps,
     scryptLogN: config.scryptLogN,
+    hideAfterFlags: config.hideAfterFlags,
     shared: { redis, redisPrefix: config.redisPrefix ?? DEFAULT_REDIS_PREFIX, processId },
   });
   // Through the procedures over these very dependencies: before anyone can connect.

@@ -18,6 +18,37 @@ declare const __QA_DEMO_WRITTEN_AT__: number;
 // A single executable's argv is [itself, how it was called, ...arguments].
 // A cluster worker (WORKERS) is forked with the primary's own arguments: it reads none.
 const args = cluster.isWorker ? [] : process.argv.slice(2);
+const home = dirname(process.execPath);
+
+// `qa-server admin <command>`: the checkout's `npm run admin` (ops/admin.ts), on the database the
+// server would open beside the executable.
+if (args[0] === 'admin') {
+  const [{ runAdmin }, { resolve }] = await Promise.all([
+    import('./ops/admin'),
+    import('node:path'),
+  ]);
+  const databasePath = resolve(home, process.env.DATABASE_PATH ?? 'data/app.db');
+  const runtime = join(dirname(databasePath), 'runtime', __QA_BUILD__);
+  let db;
+  if (existsSync(databasePath)) {
+    unpack(runtime);
+    const addon = { exports: {} as object };
+    process.dlopen(addon, join(runtime, 'better_sqlite3.node'));
+    db = { nativeBinding: addon.exports, migrationsFolder: join(runtime, 'drizzle') };
+  }
+  process.exit(
+    await runAdmin(
+      args.slice(1),
+      process.env,
+      home,
+      {
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      },
+      { program: 'qa-server admin', runtime: db },
+    ),
+  );
+}
 if (args.includes('--version') || args.includes('-v')) {
   process.stdout.write(
     `qa-server ${__QA_VERSION__} (build ${__QA_BUILD__}, Node ${process.versions.node})\n`,
@@ -32,6 +63,7 @@ if (args.includes('--help') || args.includes('-h')) {
       `qa-server ${__QA_VERSION__}: the Q&A community in one file.`,
       '',
       'Usage: qa-server [--help | --version]',
+      '       qa-server admin <grant | revoke | list> [username]   (moderators; see qa-server admin help)',
       '',
       'It serves on http://HOST:PORT, keeps its database and secret in data/ beside itself (relative',
       'paths are taken from its own folder), migrates the database at start, and stops cleanly on',
@@ -50,8 +82,6 @@ if (args.length > 0) {
   process.stderr.write(`qa-server: unknown argument ${args[0]}; see qa-server --help\n`);
   process.exit(2);
 }
-
-const home = dirname(process.execPath);
 
 /** Writes the files a checkout has in its folders into `runtime`, once per build. */
 function unpack(runtime: string): void {

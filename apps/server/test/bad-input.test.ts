@@ -13,6 +13,7 @@ import {
   ENDS_SESSION,
   procedures,
   PUBLIC_PROCEDURES,
+  MODERATOR_ONLY,
   sampleFor,
   SELF,
   trpcProbe,
@@ -93,6 +94,13 @@ describe('the bad-input sweep (limits raised)', () => {
   it('lists every public procedure that exists', () => {
     const paths = new Set(procedures().map((procedure) => procedure.path));
     expect([...PUBLIC_PROCEDURES].filter((path) => !paths.has(path))).toEqual([]);
+  });
+
+  it('lists every moderator procedure, and nothing else, as moderators only', () => {
+    const moderation = procedures()
+      .map((procedure) => procedure.path)
+      .filter((path) => path.startsWith('moderation.'));
+    expect(moderation.sort()).toEqual([...MODERATOR_ONLY].sort());
   });
 
   it('answers every hostile tRPC request with a 4xx in our words, and never a 5xx', async () => {

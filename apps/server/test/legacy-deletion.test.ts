@@ -42,7 +42,9 @@ describe('the original client', () => {
     const list = await rest.get('/question/getQuestion?order=newest&search=');
     expect(list.status).toBe(200);
     expect((list.json as { _id: string }[]).map((q) => q._id)).not.toContain(String(qid));
-    expect((await rest.get(`/question/getQuestionById/${qid}?username=carol_del`)).status).toBe(404);
+    expect((await rest.get(`/question/getQuestionById/${qid}?username=carol_del`)).status).toBe(
+      404,
+    );
   });
 
   it('reads a question without its deleted answer, and hears of it as a questionUpdate', async () => {

@@ -13,6 +13,8 @@ import {
 import DirectMessagesPage from './features/messaging/DirectMessagesPage';
 import GlobalChatPage from './features/messaging/GlobalChatPage';
 import { NotFoundPage } from './layout/NotFoundPage';
+import ModerationLogPage from './features/moderation/ModerationLogPage';
+import ReviewPage from './features/moderation/ReviewPage';
 import NotificationsPage from './features/notifications/NotificationsPage';
 import {
   AttemptProblemPage,
@@ -83,6 +85,9 @@ export const router = createBrowserRouter([
                   { path: 'new/question', element: <NewQuestionPage /> },
                   { path: 'new/answer/:qid', element: <NewAnswerPage /> },
                   { path: 'notifications', element: <NotificationsPage /> },
+                  // Moderators only: the server refuses anyone else's reads of them.
+                  { path: 'review', element: <ReviewPage /> },
+                  { path: 'review/log', element: <ModerationLogPage /> },
                   { path: 'users', element: <UsersPage /> },
                   { path: 'user/:username', element: <ProfilePage /> },
                   { path: 'games', element: <GamesLobbyPage /> },

@@ -8,6 +8,7 @@ import { DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './core/limits';
 import { createRateLimiters, type RateLimits } from './core/rate-limit';
 import { createGameDeps } from './domains/games/game-deps';
 import type { ClosingRules } from './domains/questions/close-question';
+import { DEFAULT_HIDE_AFTER_FLAGS } from './domains/moderation/moderation-deps';
 import { DEFAULT_SCRYPT_LOG_N } from './domains/users/passwords';
 import { createOutboxBus } from './events/outbox-bus';
 import { createReadCache } from './read-cache';
@@ -30,6 +31,8 @@ export async function createApiDeps(
     scryptLogN?: number;
     /** The community's closing rules (settings; the defaults otherwise). */
     closing?: Partial<ClosingRules>;
+    /** Spam or rude flags from different users that hide an item (HIDE_AFTER_FLAGS; 3). */
+    hideAfterFlags?: number;
   },
 ): Promise<ApiDeps> {
   const shared = createShared(opts.shared);
@@ -49,6 +52,7 @@ export async function createApiDeps(
       reputationNeeded: DEFAULT_CLOSE_VOTE_REPUTATION,
       ...opts.closing,
     },
+    moderation: { hideAfterFlags: opts.hideAfterFlags ?? DEFAULT_HIDE_AFTER_FLAGS },
   };
 }
 

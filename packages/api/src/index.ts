@@ -55,6 +55,9 @@ export type {
 export type { ChatEvent, GlobalMessageEvent, InboxEvent } from './domains/messaging/events';
 export type { GameEvent, GamePresence } from './domains/games/events';
 export type { NotificationEvent } from './domains/notifications/events';
+export type { AccountEvent } from './domains/moderation/events';
+export { DEFAULT_HIDE_AFTER_FLAGS } from './domains/moderation/moderation-deps';
+export { listModerators, setUserRole } from './domains/moderation/roles';
 export type {
   NotificationKind,
   NotificationPage,

@@ -1,6 +1,9 @@
 import { gameRouter } from './domains/games/game-router';
 import { chatRouter } from './domains/messaging/chat-router';
 import { messageRouter } from './domains/messaging/message-router';
+import { accountRouter } from './domains/moderation/account-router';
+import { flagRouter } from './domains/moderation/flag-router';
+import { moderationRouter } from './domains/moderation/moderation-router';
 import { notificationRouter } from './domains/notifications/notification-router';
 import { problemRouter } from './domains/problems/problem-router';
 import { submissionRouter } from './domains/problems/submission-router';
@@ -25,6 +28,9 @@ export const appRouter = createTRPCRouter({
   submission: submissionRouter,
   game: gameRouter,
   notification: notificationRouter,
+  flag: flagRouter,
+  moderation: moderationRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -192,6 +192,18 @@ const writes: {
     what: 'creating a problem',
     setup: async () => (alice, i) => postProblem(alice, { title: `Problem ${i}` }),
   },
+  {
+    kind: 'flags',
+    what: 'flagging a post',
+    setup: async (world) => {
+      const asker = await world.signedIn('asker');
+      const qids: number[] = [];
+      for (let i = 0; i < 3; i++)
+        qids.push((await ask(asker, { title: `Question to flag ${i}` })).id);
+      return (alice, i) =>
+        alice.api.flag.create({ kind: 'question', id: qids[i] ?? 0, reason: 'spam' });
+    },
+  },
 ];
 
 /** A CollabCode game on a fresh problem; the writer takes a place on their first write. */

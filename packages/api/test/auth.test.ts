@@ -48,10 +48,17 @@ describe('auth.signup', () => {
     const { api } = (await createTestWorld()).client();
     const user = await api.auth.signup({ username: 'alice', password: TEST_PASSWORD });
     const me = await api.auth.me();
-    for (const value of [user, me]) {
-      expect(Object.keys(value ?? {})).toEqual(['username', 'biography', 'dateJoined']);
-      expect(JSON.stringify(value)).not.toContain('scrypt');
-    }
+    expect(Object.keys(user)).toEqual(['username', 'biography', 'dateJoined']);
+    // auth.me adds the viewer's own role and standing (the web's Review link and banner).
+    expect(Object.keys(me ?? {})).toEqual([
+      'username',
+      'biography',
+      'dateJoined',
+      'role',
+      'suspendedUntil',
+      'suspensionReason',
+    ]);
+    for (const value of [user, me]) expect(JSON.stringify(value)).not.toContain('scrypt');
   });
 });
 

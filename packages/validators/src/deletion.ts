@@ -57,6 +57,7 @@ export const closeMessages = {
   notClosed: 'This question is not closed.',
   alreadyVoted: 'You have already voted on this.',
   notItself: 'A question cannot be a duplicate of itself.',
+  nameOriginal: 'Name the question this one duplicates.',
   originalNotFound: 'The original question was not found.',
   closedNoAnswers: 'This question is closed: it does not take new answers.',
   closedAsDuplicate: 'This question already has an answer here:',
@@ -65,8 +66,9 @@ export const closeMessages = {
   voteToReopen: 'Reopen',
 } as const;
 
+/** `duplicateOf` names the original; only a moderator may close without one. */
 export const CloseQuestionInput = z.object({
   qid: z.number().int().positive(),
-  duplicateOf: z.number().int().positive(),
+  duplicateOf: z.number().int().positive().optional(),
 });
 export type CloseQuestionInput = z.infer<typeof CloseQuestionInput>;

@@ -68,6 +68,8 @@ export interface ServerConfig {
   redisPrefix?: string;
   /** WORKERS: how many server processes share the port (node:cluster); 1 runs no cluster. */
   workers?: number;
+  /** HIDE_AFTER_FLAGS: spam or rude flags from different users that hide an item (3). */
+  hideAfterFlags?: number;
 }
 
 /** The database's addon and migrations, and the sandbox's worker, from a single executable. */
@@ -356,7 +358,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, baseDir: string): ServerConfi
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisPrefix: redisPrefixFrom(env.REDIS_PREFIX),
     workers: workersFrom(env.WORKERS),
+    hideAfterFlags: hideAfterFlagsFrom(env.HIDE_AFTER_FLAGS),
   };
+}
+
+/** HIDE_AFTER_FLAGS: a whole number from 1 to 1000; the API's default (3) when unset. */
+export function hideAfterFlagsFrom(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const count = Number(text);
+  if (!/^\s*\d{1,4}\s*$/.test(text) || count < 1 || count > 1000)
+    throw new Error(`HIDE_AFTER_FLAGS must be a whole number from 1 to 1000, not "${text}".`);
+  return count;
 }
 
 /** 15 by default; tests use 10 (fast, and no use against a stolen hash); past 20 a sign-in takes a GB. */

@@ -93,6 +93,22 @@ export const OWNER_ONLY = new Set([
   'game.leave',
 ]);
 
+/**
+ * Moderators' procedures (moderatorProcedure): the sweeper is no moderator, so even a valid input is
+ * refused with 403.
+ */
+export const MODERATOR_ONLY = new Set([
+  'moderation.queue',
+  'moderation.log',
+  'moderation.dismiss',
+  'moderation.hide',
+  'moderation.unhide',
+  'moderation.suspend',
+  'moderation.unsuspend',
+  'moderation.close',
+  'moderation.reopen',
+]);
+
 /** Procedures that would end the sweeper's session: each of their variants gets a new user. */
 export const ENDS_SESSION = new Set(['auth.logout', 'user.delete']);
 
@@ -136,6 +152,7 @@ export function hintsFor(path: string, world: World): Hints {
         if (router === 'problem') return hint(world.problemId);
         if (router === 'submission') return hint(world.submissionId);
         if (router === 'game') return hint(gameId[path] ?? world.collabId);
+        if (router === 'flag' || router === 'moderation') return hint(world.qid);
         return undefined;
       case 'username':
         if (path === 'auth.login') return hint(world.sweeper.name);
@@ -153,6 +170,8 @@ export function hintsFor(path: string, world: World): Hints {
         return name === 'tags' ? undefined : hint(world.tag);
       case 'search':
         return hint('sweep');
+      case 'kind':
+        return router === 'flag' || router === 'moderation' ? hint('question') : undefined;
       case 'filter':
         return hint('');
       case 'cursor':
@@ -268,8 +287,13 @@ export function trpcRequests(procedure: ProcedureInfo, world: World): TrpcReques
   }));
   const wrongMethod = procedure.type === 'query' ? 'POST' : 'GET';
   // A procedure without an input never reads what is sent: junk there changes nothing.
+  // A moderator's procedure refuses the sweeper before it reads the input: 403 rather than 400.
   const unread = (expect: Expectation): Expectation =>
-    procedure.inputs.length === 0 ? { kind: 'any' } : expect;
+    procedure.inputs.length === 0
+      ? { kind: 'any' }
+      : MODERATOR_ONLY.has(procedure.path)
+        ? refused([400, 403])
+        : expect;
   const text = trpcInputText(sample) ?? '';
   requests.push(
     // Sessions: none, a forged or broken cookie, and (for the sweeper's own things) someone else's.
@@ -302,7 +326,10 @@ export function trpcRequests(procedure: ProcedureInfo, world: World): TrpcReques
       procedure,
       input: sample,
       cookie: world.outsider.cookie,
-      expect: OWNER_ONLY.has(procedure.path) ? refused([403, 404]) : { kind: 'any' },
+      expect:
+        OWNER_ONLY.has(procedure.path) || MODERATOR_ONLY.has(procedure.path)
+          ? refused([403, 404])
+          : { kind: 'any' },
     },
     // Transport: the wrong method, content types the web app never sends, oversized requests.
     {

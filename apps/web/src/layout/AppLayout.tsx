@@ -1,5 +1,8 @@
 import { Outlet } from 'react-router-dom';
 import { useLiveChats } from '../features/messaging/live';
+import { SuspensionBanner } from '../features/moderation/SuspensionBanner';
+import { FlagContext } from '../shared/moderation/flagging';
+import { trpc } from '../trpc';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
 import { useMenuHiddenOnScroll } from './useMenuHiddenOnScroll';
@@ -9,18 +12,23 @@ export function AppLayout() {
   // The viewer's chats stay live on every page, so unread counts are always current.
   useLiveChats();
   const menuHidden = useMenuHiddenOnScroll();
+  // Any page's posts, messages and problems may be flagged (shared/moderation/FlagButton).
+  const { mutateAsync: sendFlag } = trpc.flag.create.useMutation();
   return (
-    <div className={`app-shell${menuHidden ? ' is-menu-hidden' : ''}`}>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <Header />
-      <div className="app-body">
-        <SideNav />
-        <main id="main" className="app-main" tabIndex={-1}>
-          <Outlet />
-        </main>
+    <FlagContext.Provider value={sendFlag}>
+      <div className={`app-shell${menuHidden ? ' is-menu-hidden' : ''}`}>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Header />
+        <div className="app-body">
+          <SideNav />
+          <main id="main" className="app-main" tabIndex={-1}>
+            <SuspensionBanner />
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </FlagContext.Provider>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { UnreadBadge } from '../features/messaging/UnreadBadge';
 import { totalUnread } from '../features/messaging/chats';
+import { useOptionalUser } from '../shared/session/context';
 import { trpc } from '../trpc';
 
 interface MenuItem {
@@ -20,6 +21,9 @@ export const MENU: MenuItem[] = [
   { label: 'Problems', to: '/problems', section: /^\/problems?(\/|$)/ },
 ];
 
+/** Moderators only: the review queue and the audit log. */
+export const REVIEW: MenuItem = { label: 'Review', to: '/review', section: /^\/review(\/|$)/ };
+
 const DIRECT_MESSAGES = '/messaging/direct-message';
 const MESSAGING_LINKS = [
   { label: 'Global Messages', to: '/messaging' },
@@ -33,6 +37,7 @@ const MESSAGING_LINKS = [
  */
 export function SideNav() {
   const { pathname } = useLocation();
+  const moderator = useOptionalUser()?.role === 'moderator';
   const messagingOpen = /^\/messaging(\/|$)/.test(pathname);
   const navRef = useRef<HTMLElement>(null);
   // Unread direct messages: on Direct Messages, and on Messaging so they show from any page.
@@ -113,6 +118,19 @@ export function SideNav() {
             </li>
           );
         })}
+        {moderator && (
+          <li className="side-nav__item">
+            <Link
+              to="/review"
+              className={`side-nav__link${REVIEW.section.test(pathname) ? ' is-active' : ''}`}
+              aria-current={
+                pathname === REVIEW.to ? 'page' : REVIEW.section.test(pathname) ? 'true' : undefined
+              }
+            >
+              {REVIEW.label}
+            </Link>
+          </li>
+        )}
       </ul>
     </nav>
   );

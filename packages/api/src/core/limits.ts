@@ -240,6 +240,15 @@ export const RATE_LIMIT_TABLE = {
     reason:
       'each run holds a sandbox worker for up to seconds (counted in domains/problems/sandbox-runs.ts; also TEST_RUN_RATE_LIMIT)',
   },
+  flags: {
+    max: 30,
+    windowMs: HOUR,
+    per: 'user',
+    counted: 'procedure',
+    message: limitMessages.flags,
+    reason:
+      'a reader flags what they meet by chance, a few a day; a script flagging everything would hide good posts and bury the review queue',
+  },
   gamePasswords: {
     max: 5,
     windowMs: MINUTE,

@@ -86,7 +86,7 @@ export interface Bridge {
   close(): void;
 }
 
-const FOLLOWED = ['question', 'chat', 'game', 'message', 'user', 'problem'] as const;
+const FOLLOWED = ['question', 'chat', 'game', 'message', 'user', 'problem', 'account'] as const;
 type Followed = (typeof FOLLOWED)[number];
 
 /**
@@ -205,6 +205,9 @@ export async function bridgeEvents(
     // participants' chat lists wherever they are: nobody can have joined a chat's room before the
     // chat existed, or before being in it, so those go to the rooms of the users it names.
     // Broadcasts to rooms, so that a socket cut for a moment gets them on its return (recovery.ts).
+    // A hidden message has no update type in §4: the original client no longer gets it on its
+    // next read.
+    if (event.type === 'messageHidden') return;
     const rooms =
       event.type === 'newMessage'
         ? [chatRoom(event.chatId)]
@@ -338,8 +341,13 @@ export async function bridgeEvents(
     question: questionEvent,
     chat: chatEvent,
     game: gameEvent,
-    message: async ({ payload }, to) =>
-      to.emit([SIGNED_IN_ROOM], [], 'messageUpdate', { msg: wireMessage(payload.message) }),
+    message: async ({ payload }, to) => {
+      if (payload.type !== 'newMessage') return;
+      to.emit([SIGNED_IN_ROOM], [], 'messageUpdate', { msg: wireMessage(payload.message) });
+    },
+    // The user's own sockets hear what a moderator did to their account (not in §4: a new event).
+    account: async ({ payload }, to) =>
+      to.emit([userRoom(payload.username)], [], 'accountUpdate', payload),
     user: async ({ payload }, to) =>
       to.emit([SIGNED_IN_ROOM], [], 'userUpdate', userUpdate(payload)),
     problem: async ({ payload: event }, to) => {

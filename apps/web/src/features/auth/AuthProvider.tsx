@@ -37,8 +37,12 @@ export function AuthProvider({ children, booting }: { children: ReactNode; booti
   const deleteMutation = trpc.user.delete.useMutation();
   const [notice, setNotice] = useState<string | null>(null);
 
+  // A profile change answers the public profile only: the role and suspension stay as they were.
   const setUser = useCallback(
-    (user: CurrentUser | null) => utils.auth.me.setData(undefined, user),
+    (user: CurrentUser | null) =>
+      utils.auth.me.setData(undefined, (old) =>
+        user && old?.username === user.username ? { ...old, ...user } : user,
+      ),
     [utils],
   );
 
@@ -49,8 +53,10 @@ export function AuthProvider({ children, booting }: { children: ReactNode; booti
       void recreateLiveConnection();
       setNotice(null);
       setUser(user);
+      // Signing in answers the public profile: auth.me adds the role and any suspension.
+      void utils.auth.me.invalidate();
     },
-    [queryClient, setUser],
+    [queryClient, setUser, utils],
   );
 
   const signedOut = useCallback(() => {

@@ -119,6 +119,7 @@ export function ChatView({ chatId }: ChatViewProps) {
         me={me}
         now={now}
         history={history}
+        flagKind="chat_message"
       />
       <MessageComposer label={messagingMessages.typeDirect} check={check} onSend={send} />
     </section>

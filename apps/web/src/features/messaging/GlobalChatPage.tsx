@@ -61,6 +61,7 @@ export default function GlobalChatPage() {
             me={me}
             now={now}
             history={history}
+            flagKind="global_message"
           />
         )}
         <MessageComposer

@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, Button, RelativeTime } from '../../shared/components';
+import { FlagButton } from '../../shared/moderation/FlagButton';
 import type { ShownMessage } from './messageCache';
 
 export interface MessageLogProps {
@@ -16,6 +17,8 @@ export interface MessageLogProps {
   onLoadOlder: () => void;
   /** Shown when there are no messages at all. */
   emptyText: string;
+  /** What others' messages are flagged as: the global chat's or a direct chat's. */
+  flagKind?: 'global_message' | 'chat_message';
 }
 
 // How close to an edge counts as being at it: at the bottom new messages scroll into view; near the
@@ -44,6 +47,7 @@ export function MessageLog({
   loadingOlder,
   onLoadOlder,
   emptyText,
+  flagKind,
 }: MessageLogProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
@@ -152,6 +156,7 @@ export function MessageLog({
                 message={message}
                 mine={message.msgFrom === me}
                 now={now}
+                flagKind={flagKind}
               />
             ))}
           </ol>
@@ -171,10 +176,11 @@ interface MessageItemProps {
   message: ShownMessage;
   mine: boolean;
   now: number;
+  flagKind?: 'global_message' | 'chat_message';
 }
 
 /** One message: sender (a link to their profile), relative time, text; "sending…" until confirmed. */
-const MessageItem = memo(function MessageItem({ message, mine, now }: MessageItemProps) {
+const MessageItem = memo(function MessageItem({ message, mine, now, flagKind }: MessageItemProps) {
   const classes = [
     'message',
     mine ? 'message--mine' : '',
@@ -192,6 +198,12 @@ const MessageItem = memo(function MessageItem({ message, mine, now }: MessageIte
           </Link>{' '}
           <RelativeTime className="message__time" date={message.msgDateTime} now={now} />
           {message.pending && <span className="message__status"> · sending…</span>}
+          {flagKind && message.id !== null && (
+            <>
+              {' '}
+              <FlagButton kind={flagKind} id={message.id} author={message.msgFrom} />
+            </>
+          )}
         </div>
         <p className="message__text">{message.msg}</p>
       </div>

@@ -12,7 +12,10 @@ export interface PagedHistory {
   fetchNextPage: () => Promise<unknown>;
 }
 
-type PagedMessageLogProps = Pick<MessageLogProps, 'label' | 'messages' | 'me' | 'now'> & {
+type PagedMessageLogProps = Pick<
+  MessageLogProps,
+  'label' | 'messages' | 'me' | 'now' | 'flagKind'
+> & {
   history: PagedHistory;
 };
 

@@ -12,6 +12,7 @@ import {
 } from './chats';
 import {
   addConfirmedMessage,
+  dropConfirmedMessage,
   addPendingMessage,
   confirmPendingMessage,
   dropPendingMessage,
@@ -136,6 +137,14 @@ export function applyGlobalMessageEvent(
   me: string,
 ): void {
   if (!firstTime(me, 'message', id)) return;
+  if (payload.type === 'hidden') {
+    // The room as the server shows it now: without the message, or (its sender's) marked.
+    updateLiveMessages(queryClient, 'global', (live) =>
+      dropConfirmedMessage(live, payload.messageId),
+    );
+    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.message.list) });
+    return;
+  }
   updateLiveMessages(queryClient, 'global', (live) =>
     addConfirmedMessage(live, payload.message, me),
   );
@@ -161,6 +170,12 @@ export function applyChatEvent(
       void utils.chat.byId.invalidate(key);
       void utils.chat.messages.invalidate(key);
     }
+  }
+  if (payload.type === 'messageHidden') {
+    updateLiveMessages(queryClient, payload.chatId, (live) =>
+      dropConfirmedMessage(live, payload.messageId),
+    );
+    void utils.chat.messages.invalidate({ chatId: payload.chatId });
   }
   if (payload.type === 'newMessage') {
     updateLiveMessages(queryClient, payload.chatId, (live) =>

@@ -73,6 +73,11 @@ export function applyChatEventToList(
         refetch: false,
       };
     }
+    // Flags hid a message (it may be the one the list shows last), or it was shown again.
+    case 'messageHidden':
+      return chat?.lastMessage?.id === event.messageId
+        ? { ...unchanged, refetch: true }
+        : unchanged;
     case 'newParticipant': {
       if (!chat) return { ...unchanged, refetch: event.participants.includes(me) };
       if (event.participants.length <= chat.participants.length) return unchanged;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addConfirmedMessage,
+  dropConfirmedMessage,
   addPendingMessage,
   confirmPendingMessage,
   dropPendingMessage,
@@ -156,5 +157,14 @@ describe('shownMessages', () => {
     live = addPendingMessage(live, pending('p1', 'x'));
     expect(newestFromOthers(shownMessages(history([[message(1)]]), live), 'alice')).toBe(5);
     expect(newestFromOthers([], 'alice')).toBe(0);
+  });
+});
+
+describe('dropConfirmedMessage', () => {
+  it('takes a message flags hid out of the live messages, once', () => {
+    const message = { id: 4, msg: 'spam', msgFrom: 'bob', msgDateTime: new Date(0) };
+    const live = { confirmed: [message], pending: [] };
+    expect(dropConfirmedMessage(live, 4)).toEqual({ confirmed: [], pending: [] });
+    expect(dropConfirmedMessage(live, 5)).toBe(live);
   });
 });

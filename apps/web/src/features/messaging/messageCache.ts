@@ -94,6 +94,12 @@ export function dropPendingMessage(live: LiveMessages, tempId: string): LiveMess
   return { ...live, pending: live.pending.filter((p) => p.tempId !== tempId) };
 }
 
+/** Flags hid a confirmed message: it leaves the live messages (the history is read again). */
+export function dropConfirmedMessage(live: LiveMessages, id: number): LiveMessages {
+  if (!live.confirmed.some((m) => m.id === id)) return live;
+  return { ...live, confirmed: live.confirmed.filter((m) => m.id !== id) };
+}
+
 /** True when older pages exist beyond those loaded. */
 export function hasOlderMessages(history: MessageHistory | undefined): boolean {
   const pages = history?.pages ?? [];

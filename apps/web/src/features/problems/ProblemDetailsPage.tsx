@@ -1,7 +1,8 @@
-import { problemMessages } from '@app/validators';
+import { moderationMessages, problemMessages } from '@app/validators';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, ButtonLink, LoadingState } from '../../shared/components';
+import { FlagButton } from '../../shared/moderation/FlagButton';
 import { CodeEditor, preloadCodeEditor } from '../../shared/components/CodeEditor';
 import { RichText } from '../../shared/components/RichText';
 import { VoteBox } from '../../shared/components/VoteBox';
@@ -69,6 +70,8 @@ function ProblemDetails({ id }: { id: number }) {
         <div className="problem-page__heading">
           <h1 className="problem-page__title">{data.title}</h1>
           <ProblemFacts postedBy={data.postedBy} createdAt={data.createdAt} />
+          {data.hidden && <p className="problem-note">{moderationMessages.hiddenNotice}</p>}
+          <FlagButton kind="problem" id={data.id} author={data.postedBy} />
         </div>
       </header>
 

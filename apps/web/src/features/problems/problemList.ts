@@ -187,5 +187,9 @@ export function applyProblemEventToList(
     }
     case 'submitted':
       return unchanged;
+    // A hidden problem leaves the list; one shown again comes back where the server sorts it.
+    case 'hidden':
+      if (event.hidden && !pagesHold(data, event.problemId)) return unchanged;
+      return { data, refetch: true };
   }
 }

@@ -13,6 +13,7 @@ import { RelativeTime } from '../../shared/components/RelativeTime';
 import { TextAreaField } from '../../shared/components/TextField';
 import { prefixedError } from '../../shared/lib/errors';
 import { commentAnchor } from '../../shared/lib/postAnchors';
+import { FlagButton } from '../../shared/moderation/FlagButton';
 import { isModeratorUser, useUserContext } from '../../shared/session/context';
 import { trpc } from '../../trpc';
 import { useApplyQuestionEvent } from './cache';
@@ -113,6 +114,12 @@ export function CommentItem({ comment, qid, now }: CommentItemProps) {
             <button type="button" className="post__action" onClick={() => setEditing(true)}>
               {deletionMessages.editComment}
             </button>
+          </>
+        )}
+        {!comment.removal && (
+          <>
+            {' '}
+            <FlagButton kind="comment" id={comment.id} author={comment.commentBy} />
           </>
         )}
         {(mine || isModeratorUser(user)) && (

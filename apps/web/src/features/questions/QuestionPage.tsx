@@ -9,6 +9,7 @@ import {
 } from '@app/validators';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { FlagButton } from '../../shared/moderation/FlagButton';
 import { isModeratorUser, useUserContext } from '../../shared/session/context';
 import { Alert, ButtonLink, LoadingState, RelativeTime } from '../../shared/components';
 import { AuthorLink } from '../../shared/components/AuthorLink';
@@ -146,7 +147,8 @@ function QuestionView({ qid }: { qid: number }) {
             <AuthorLink username={data.askedBy} />{' '}
             <span className="post__time">
               asked <RelativeTime date={data.askDateTime} now={now} />
-            </span>
+            </span>{' '}
+            <FlagButton kind="question" id={qid} author={data.askedBy} />
           </p>
           {voteError && <Alert>{voteError}</Alert>}
           <CommentsSection
@@ -220,7 +222,8 @@ function QuestionView({ qid }: { qid: number }) {
                     <AuthorLink username={answer.ansBy} />{' '}
                     <span className="post__time">
                       answered <RelativeTime date={answer.ansDateTime} now={now} />
-                    </span>
+                    </span>{' '}
+                    <FlagButton kind="answer" id={answer.id} author={answer.ansBy} />
                   </p>
                   {answerError?.id === answer.id && <Alert>{answerError.message}</Alert>}
                   <CommentsSection

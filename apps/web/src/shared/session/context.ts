@@ -48,8 +48,7 @@ export function useUserContext(): UserContextValue {
 }
 
 /** Moderators (granted from the command line) may delete, undelete and review anything. */
-export const isModeratorUser = (user: CurrentUser): boolean =>
-  (user as { role?: string }).role === 'moderator';
+export const isModeratorUser = (user: CurrentUser): boolean => user.role === 'moderator';
 
 /** The signed-in user or null, without throwing (for route guards). */
 export function useOptionalUser(): CurrentUser | null {

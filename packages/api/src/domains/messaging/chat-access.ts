@@ -71,6 +71,8 @@ export async function mayReceive(
       return event.participants.includes(viewer.username);
     case 'newMessage':
       return event.message.id > member.joinedAfterId;
+    case 'messageHidden':
+      return event.messageId > member.joinedAfterId;
   }
 }
 

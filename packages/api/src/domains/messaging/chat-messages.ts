@@ -15,7 +15,7 @@ import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { notifyDirectMessage } from '../notifications/notify';
 import { assertParticipant } from './chat-access';
-import { pageBounds, toPage } from './message-pages';
+import { pageBounds, toPage, visiblePage } from './message-pages';
 import { withinMessageLimit } from './message-rate-limit';
 import type { MessagePage, MessageView } from './shapes';
 
@@ -27,6 +27,7 @@ export const chatPageStatement = perDb((db) =>
       msg: chatMessages.msg,
       msgFrom: users.username,
       msgDateTime: chatMessages.msgDateTime,
+      hiddenAt: chatMessages.hiddenAt,
     })
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.msgFrom))
@@ -63,7 +64,7 @@ export async function listChatMessages(
 ): Promise<MessagePage> {
   await assertParticipant(db, input.chatId, viewer.id);
   const rows = await chatPageStatement(db).execute({ chatId: input.chatId, ...pageBounds(input) });
-  return toPage(rows, input.limit);
+  return visiblePage(toPage(rows, input.limit), viewer.username);
 }
 
 /**

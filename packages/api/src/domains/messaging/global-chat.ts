@@ -6,7 +6,7 @@ import { perDb } from '../../core/prepared';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
-import { pageBounds, toPage } from './message-pages';
+import { pageBounds, toPage, visiblePage } from './message-pages';
 import { withinMessageLimit } from './message-rate-limit';
 import type { MessagePage, MessageView } from './shapes';
 
@@ -21,6 +21,7 @@ export const globalPageStatement = perDb((db) =>
       msg: globalMessages.msg,
       msgFrom: users.username,
       msgDateTime: globalMessages.msgDateTime,
+      hiddenAt: globalMessages.hiddenAt,
     })
     .from(globalMessages)
     .innerJoin(users, eq(users.id, globalMessages.msgFrom))
@@ -33,9 +34,13 @@ export const globalPageStatement = perDb((db) =>
 /** The global chat room, a page at a time: the latest on open, older ones before `cursor`. */
 export async function listGlobalMessages(
   { db }: ApiDeps,
+  viewer: Viewer,
   input: GlobalMessagesInput,
 ): Promise<MessagePage> {
-  return toPage(await globalPageStatement(db).execute(pageBounds(input)), input.limit);
+  return visiblePage(
+    toPage(await globalPageStatement(db).execute(pageBounds(input)), input.limit),
+    viewer.username,
+  );
 }
 
 /** Posts to the global chat room as the viewer, now. */

@@ -16,11 +16,30 @@ export function pageBounds(input: { cursor?: string | null; limit: number }) {
 }
 
 /** Rows read newest first (one more than the page) as the page: oldest first, and where older ones start. */
-export function toPage(newestFirst: MessageView[], limit: number): MessagePage {
+export function toPage<M extends MessageView>(
+  newestFirst: M[],
+  limit: number,
+): { items: M[]; nextCursor: string | null } {
   const items = newestFirst.slice(0, limit).reverse();
   const oldest = items[0];
   return {
     items,
     nextCursor: newestFirst.length > limit && oldest ? String(oldest.id) : null,
+  };
+}
+
+/**
+ * A page as one reader sees it: a message flags hid is left out, but for its sender, who sees it
+ * marked (moderators review it in their queue). The cursor stays where the rows read ended.
+ */
+export function visiblePage(
+  page: { items: (MessageView & { hiddenAt: Date | null })[]; nextCursor: string | null },
+  reader: string,
+): MessagePage {
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items
+      .filter((message) => message.hiddenAt === null || message.msgFrom === reader)
+      .map(({ hiddenAt, ...message }) => (hiddenAt ? { ...message, hidden: true } : message)),
   };
 }

@@ -8,7 +8,7 @@ import { listGlobalMessages, sendGlobalMessage } from './global-chat';
 export const messageRouter = {
   list: protectedProcedure
     .input(GlobalMessagesInput.default({ limit: 50 }))
-    .query(({ ctx, input }) => listGlobalMessages(ctx.deps, input)),
+    .query(({ ctx, input }) => listGlobalMessages(ctx.deps, ctx.viewer, input)),
 
   send: writerProcedure
     .input(SendGlobalMessageInput)

@@ -5,6 +5,8 @@ export interface MessageView {
   msg: string;
   msgFrom: string;
   msgDateTime: Date;
+  /** Only on the sender's own message while flags hide it from everyone else. */
+  hidden?: true;
 }
 
 /** One page of a conversation, oldest first; `nextCursor` fetches the page of older messages. */

@@ -18,7 +18,9 @@ export type ProblemEvent =
       /** Grows with every vote change on the problem: a client keeps the highest it has seen. */
       voteVersion: number;
     }
-  | { type: 'submitted'; problemId: number; submission: SubmissionRow };
+  | { type: 'submitted'; problemId: number; submission: SubmissionRow }
+  /** Flags hid the problem (it leaves the list) or a moderator showed it again. */
+  | { type: 'hidden'; problemId: number; hidden: boolean };
 
 export type ProblemEventType = ProblemEvent['type'];
 

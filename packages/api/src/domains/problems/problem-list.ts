@@ -7,7 +7,7 @@ import {
   type ProblemSort,
   type SortDirection,
 } from '@app/validators';
-import { and, asc, desc, eq, gt, lt, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
 import { perDb } from '../../core/prepared';
@@ -60,7 +60,8 @@ function buildPageStatement(db: Db, shape: PageShape) {
   const descending = shape.direction === 'desc';
   const order = descending ? desc : asc;
   const after = descending ? lt : gt;
-  const filters = shape.hasSearch ? [searchCondition()] : [];
+  // A problem flags hid leaves the list until a moderator looks.
+  const filters = [isNull(problems.hiddenAt), ...(shape.hasSearch ? [searchCondition()] : [])];
   const limit = sql.placeholder('limit');
   const cursorValue = sql.placeholder('cursorValue');
   const page = (...conditions: SQL[]) =>
@@ -106,13 +107,14 @@ const countAll = perDb((db) =>
   db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(problems)
+    .where(isNull(problems.hiddenAt))
     .prepare(),
 );
 const countMatching = perDb((db) =>
   db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(problems)
-    .where(searchCondition())
+    .where(and(isNull(problems.hiddenAt), searchCondition()))
     .prepare(),
 );
 

@@ -3,7 +3,7 @@ import { voteScore } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { perDb } from '../../core/prepared';
-import type { Viewer } from '../../core/viewer';
+import { isModerator, type Viewer } from '../../core/viewer';
 import { usernameOf } from './problem-columns';
 import { problemNotFound, readProblemTests, testsVisibleTo } from './problem-tests';
 import { votesOnProblem } from './problem-votes';
@@ -23,6 +23,7 @@ const problemRow = perDb((db) =>
       upVoteCount: problems.upVoteCount,
       downVoteCount: problems.downVoteCount,
       voteVersion: problems.voteVersion,
+      hiddenAt: problems.hiddenAt,
     })
     .from(problems)
     .where(eq(problems.id, sql.placeholder('id')))
@@ -39,10 +40,14 @@ export async function getProblem(
   id: number,
 ): Promise<ProblemDetail> {
   const row = await firstRow(problemRow(db).execute({ id }));
-  if (!row) throw problemNotFound();
-  const { authorId, ...problem } = row;
+  // Hidden by flags: gone for everyone but its author (who sees it marked) and moderators.
+  if (!row || (row.hiddenAt && viewer?.id !== row.authorId && !isModerator(viewer))) {
+    throw problemNotFound();
+  }
+  const { authorId, hiddenAt, ...problem } = row;
   return {
     ...problem,
+    ...(hiddenAt ? { hidden: true as const } : {}),
     isAuthor: viewer?.id === authorId,
     ...testsVisibleTo(await readProblemTests(db, id), viewer?.id ?? null),
     ...(await votesOnProblem(db, id, viewer?.id ?? null)),

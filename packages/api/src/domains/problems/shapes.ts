@@ -52,6 +52,8 @@ export interface ProblemDetail extends ProblemVotes {
   createdAt: Date;
   /** Whether the viewer posted it: only then does `testCases` hold the hidden tests too. */
   isAuthor: boolean;
+  /** Only for its author and moderators while flags hide it from everyone else. */
+  hidden?: true;
   /** The visible tests, in order; for the author, every test (hidden ones marked). */
   testCases: ProblemTestCaseView[];
   /** How many tests are hidden (for everyone, the author included). */

@@ -150,8 +150,8 @@ async function publishClosure(
 
 /**
  * Closes the question as a duplicate of another: at once when a moderator votes (written to the
- * audit log), else once enough users with enough reputation voted (the original most of them
- * named). A closed question takes no new answers and shows a banner linking the original.
+ * audit log; a moderator may also close it without naming an original), else once enough users with
+ * enough reputation voted (the original most of them named). A closed question takes no new answers and shows a banner linking the original.
  */
 export function voteToClose(
   deps: ApiDeps,
@@ -162,26 +162,30 @@ export function voteToClose(
     const { tx, now } = scope;
     if (input.duplicateOf === input.qid)
       throw new Refusal({ code: 'BAD_REQUEST', message: closeMessages.notItself });
+    const moderator = isModerator(viewer);
+    if (input.duplicateOf === undefined && !moderator)
+      throw new Refusal({ code: 'BAD_REQUEST', message: closeMessages.nameOriginal });
     const question = await lockedQuestion(tx, input.qid);
     if (question.closedAt)
       throw new Refusal({ code: 'CONFLICT', message: closeMessages.alreadyClosed });
-    const original = await firstRow(
-      tx
-        .select({ id: questions.id })
-        .from(questions)
-        .where(and(eq(questions.id, input.duplicateOf), isShown(questions))),
-    );
-    if (!original)
-      throw new Refusal({ code: 'NOT_FOUND', message: closeMessages.originalNotFound });
-    const moderator = isModerator(viewer);
+    if (input.duplicateOf !== undefined) {
+      const original = await firstRow(
+        tx
+          .select({ id: questions.id })
+          .from(questions)
+          .where(and(eq(questions.id, input.duplicateOf), isShown(questions))),
+      );
+      if (!original)
+        throw new Refusal({ code: 'NOT_FOUND', message: closeMessages.originalNotFound });
+    }
     if (!moderator) await assertMayVote(tx, viewer, deps.closing);
     const votes = moderator
       ? deps.closing.votesNeeded
-      : await castClosureVote(scope, viewer, input.qid, 'close', input.duplicateOf);
+      : await castClosureVote(scope, viewer, input.qid, 'close', input.duplicateOf ?? null);
     if (votes >= deps.closing.votesNeeded) {
       const duplicateOfId = moderator
-        ? input.duplicateOf
-        : ((await chosenOriginal(tx, input.qid)) ?? input.duplicateOf);
+        ? (input.duplicateOf ?? null)
+        : ((await chosenOriginal(tx, input.qid)) ?? input.duplicateOf ?? null);
       await tx
         .update(questions)
         .set({ closedAt: now, closedBy: viewer.id, duplicateOfId })
@@ -194,7 +198,7 @@ export function voteToClose(
           targetKind: 'question',
           targetId: input.qid,
           targetUserId: question.askedBy,
-          details: `duplicate of question ${duplicateOfId}`,
+          details: duplicateOfId === null ? '' : `duplicate of question ${duplicateOfId}`,
         });
     }
     const event = await publishClosure(scope, input.qid);

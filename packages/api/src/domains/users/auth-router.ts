@@ -2,7 +2,7 @@ import { LoginInput, SignupInput } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { addressLimitedProcedure, publicProcedure } from '../../trpc';
 import { logIn, signUp } from './auth';
-import { getUser } from './profiles';
+import { getSignedInUser, type SignedInUser } from './profiles';
 import { endSession } from './sessions';
 
 export const authRouter = {
@@ -27,7 +27,7 @@ export const authRouter = {
   }),
 
   /** Who am I: the signed-in user, or null. The web app calls it on load to restore the session. */
-  me: publicProcedure.query(({ ctx }) =>
-    ctx.viewer ? getUser(ctx.deps, ctx.viewer.username) : null,
+  me: publicProcedure.query(({ ctx }): Promise<SignedInUser | null> =>
+    ctx.viewer ? getSignedInUser(ctx.deps, ctx.viewer) : Promise.resolve(null),
   ),
 } satisfies TRPCRouterRecord;

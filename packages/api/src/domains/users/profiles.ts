@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
 import type { PublishedEvent } from '../../core/topics';
-import type { Viewer } from '../../core/viewer';
+import type { Role, Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import type { PublicUser } from './events';
 import { hashPassword } from './passwords';
@@ -44,6 +44,34 @@ export async function getUser({ db }: ApiDeps, username: string): Promise<Public
   );
   if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
   return user;
+}
+
+/** The signed-in user as auth.me gives it: the public profile, and the account's role and standing. */
+export interface SignedInUser extends PublicUser {
+  /** 'moderator' for moderators (granted from the command line). */
+  role?: Role;
+  /** While in the future: suspended until then, for `suspensionReason`. */
+  suspendedUntil?: Date | null;
+  suspensionReason?: string | null;
+}
+
+/** The viewer's own profile with their role and suspension (a past suspension reads as none). */
+export async function getSignedInUser(deps: ApiDeps, viewer: Viewer): Promise<SignedInUser> {
+  const user = await getUser(deps, viewer.username);
+  const standing = await firstRow(
+    deps.db
+      .select({ suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason })
+      .from(users)
+      .where(eq(users.id, viewer.id)),
+  );
+  const suspended =
+    standing?.suspendedUntil && standing.suspendedUntil.getTime() > Date.now() ? standing : null;
+  return {
+    ...user,
+    role: viewer.role,
+    suspendedUntil: suspended?.suspendedUntil ?? null,
+    suspensionReason: suspended?.suspensionReason ?? null,
+  };
 }
 
 /** Only the owner of a profile may change it: the name in the request must be the session's. */
