@@ -8,6 +8,7 @@ import { answerRouter } from './domains/questions/answer-router';
 import { commentRouter } from './domains/questions/comment-router';
 import { questionRouter } from './domains/questions/question-router';
 import { tagRouter } from './domains/questions/tag-router';
+import { reputationRouter } from './domains/reputation/reputation-router';
 import { authRouter } from './domains/users/auth-router';
 import { userRouter } from './domains/users/user-router';
 import { createTRPCRouter } from './trpc';
@@ -25,6 +26,7 @@ export const appRouter = createTRPCRouter({
   submission: submissionRouter,
   game: gameRouter,
   notification: notificationRouter,
+  reputation: reputationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -209,7 +209,7 @@ describe('user.onUserChanged', () => {
     await alice.api.user.delete({ username: 'alice' });
 
     const seen = await events.take(3);
-    expect(seen.map((e) => [e.data.type, e.data.user.username])).toEqual([
+    expect(seen.map((e) => [e.data.type, 'user' in e.data ? e.data.user.username : null])).toEqual([
       ['created', 'alice'],
       ['updated', 'alice'],
       ['deleted', 'alice'],

@@ -18,3 +18,4 @@ export * from './games';
 export * from './notifications';
 export * from './rest-payloads';
 export * from './moderation';
+export * from './reputation';

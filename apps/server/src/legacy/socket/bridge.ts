@@ -312,8 +312,10 @@ export async function bridgeEvents(
     game: gameEvent,
     message: async ({ payload }, to) =>
       to.emit([SIGNED_IN_ROOM], [], 'messageUpdate', { msg: wireMessage(payload.message) }),
-    user: async ({ payload }, to) =>
-      to.emit([SIGNED_IN_ROOM], [], 'userUpdate', userUpdate(payload)),
+    user: async ({ payload }, to) => {
+      if (payload.type === 'reputation') return;
+      to.emit([SIGNED_IN_ROOM], [], 'userUpdate', userUpdate(payload));
+    },
     problem: async ({ payload: event }, to) => {
       if (event.type !== 'voted') return;
       to.emit(
