@@ -6,7 +6,12 @@ describe('auth.signup', () => {
   it('creates the user, signs them in and trims the username', async () => {
     const { api } = (await createTestWorld()).client();
     const user = await api.auth.signup({ username: '  alice ', password: TEST_PASSWORD });
-    expect(user).toEqual({ username: 'alice', biography: '', dateJoined: expect.any(Date) });
+    expect(user).toEqual({
+      username: 'alice',
+      biography: '',
+      dateJoined: expect.any(Date),
+      reputation: 1,
+    });
     expect((await api.auth.me())?.username).toBe('alice');
   });
 
@@ -49,7 +54,7 @@ describe('auth.signup', () => {
     const user = await api.auth.signup({ username: 'alice', password: TEST_PASSWORD });
     const me = await api.auth.me();
     for (const value of [user, me]) {
-      expect(Object.keys(value ?? {})).toEqual(['username', 'biography', 'dateJoined']);
+      expect(Object.keys(value ?? {})).toEqual(['username', 'biography', 'dateJoined', 'reputation']);
       expect(JSON.stringify(value)).not.toContain('scrypt');
     }
   });

@@ -49,13 +49,14 @@ describe('user.list', () => {
 });
 
 describe('user.byUsername', () => {
-  it('shows username, biography and date joined', async () => {
+  it('shows username, biography, date joined and reputation', async () => {
     const world = await createTestWorld();
     const { api } = await world.signedIn('alice');
     expect(await api.user.byUsername({ username: 'alice' })).toEqual({
       username: 'alice',
       biography: '',
       dateJoined: expect.any(Date),
+      reputation: 1,
     });
   });
 
