@@ -11,7 +11,8 @@ const domainsBelow = {
   notifications: [],
   problems: [],
   games: ['problems', 'users'],
-  questions: ['notifications'],
+  reputation: ['users'],
+  questions: ['notifications', 'reputation'],
   messaging: ['notifications'],
 };
 const server = '^apps/server/src/';
@@ -130,7 +131,7 @@ module.exports = {
       name: 'web-feature-not-to-other-feature',
       severity: 'error',
       comment:
-        "A feature uses another only through the few files it lends (a game picks a problem and shows its tests' results).",
+        "A feature uses another only through the few files it lends (a game picks a problem and shows its tests' results; users lend their reputations to pages that show authors).",
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: {
         path: '^apps/web/src/features/([^/]+)/',
@@ -138,6 +139,7 @@ module.exports = {
           '^apps/web/src/features/$1/',
           '^apps/web/src/features/problems/(ProblemPicker|TestResultsPanel)[.]tsx$',
           '^apps/web/src/features/problems/(problemTypes|testResults)[.]ts$',
+          '^apps/web/src/features/users/reputations[.]ts$',
         ],
       },
     },

@@ -1,16 +1,27 @@
 import { userMessages } from '@app/validators';
 import { useParams } from 'react-router-dom';
 import { useUserContext } from '../../shared/session/context';
-import { Alert, Avatar, EmptyState, JoinedDate, LoadingState } from '../../shared/components';
+import {
+  Alert,
+  Avatar,
+  EmptyState,
+  JoinedDate,
+  LoadingState,
+  ReputationScore,
+} from '../../shared/components';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useLiveUsers } from './live';
 import { errorCode } from '../../shared/lib/errors';
 import { trpc } from '../../trpc';
 import { BiographySection } from './BiographySection';
 import { DangerZoneSection } from './DangerZoneSection';
+import { ReputationHistorySection } from './ReputationHistorySection';
 import { ResetPasswordSection } from './ResetPasswordSection';
 
-/** Profile (/user/:username): username, biography, date joined; owner-only settings (SPEC §2, §6). */
+/**
+ * Profile (/user/:username): username, reputation, biography, date joined, the reputation history;
+ * owner-only settings (SPEC §2, §6).
+ */
 export default function ProfilePage() {
   const { username = '' } = useParams();
   useDocumentTitle(username || 'Profile');
@@ -45,6 +56,12 @@ export default function ProfilePage() {
           <h1 className="profile__name">{data.username}</h1>
           <dl className="profile__facts">
             <div>
+              <dt>Reputation</dt>
+              <dd>
+                <ReputationScore value={data.reputation} />
+              </dd>
+            </div>
+            <div>
               <dt>Date joined</dt>
               <dd>
                 <JoinedDate date={data.dateJoined} />
@@ -54,6 +71,7 @@ export default function ProfilePage() {
         </div>
       </header>
       <BiographySection key={data.username} profile={data} canEdit={isOwner} onSaved={setUser} />
+      <ReputationHistorySection key={`history-${data.username}`} username={data.username} />
       {isOwner && <ResetPasswordSection key={data.username} username={data.username} />}
       {isOwner && <DangerZoneSection key={data.username} username={data.username} />}
     </div>

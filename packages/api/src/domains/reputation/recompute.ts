@@ -21,19 +21,27 @@ import { acceptanceEarnings, type ReputationDelta, voteEarnings, type VoteValue 
 export async function computeReputations(db: Executor): Promise<Map<number, number>> {
   const earnings: ReputationDelta[] = [];
   const questionVoteRows = await db
-    .select({ voterId: questionVotes.userId, value: questionVotes.value, authorId: questions.askedBy })
+    .select({
+      voterId: questionVotes.userId,
+      value: questionVotes.value,
+      authorId: questions.askedBy,
+    })
     .from(questionVotes)
     .innerJoin(questions, eq(questions.id, questionVotes.questionId))
     .where(isNull(questions.deletedAt));
   for (const { voterId, value, authorId } of questionVoteRows)
-    earnings.push(...voteEarnings({ kind: 'question', value: value as VoteValue, voterId, authorId }));
+    earnings.push(
+      ...voteEarnings({ kind: 'question', value: value as VoteValue, voterId, authorId }),
+    );
   const answerVoteRows = await db
     .select({ voterId: answerVotes.userId, value: answerVotes.value, authorId: answers.ansBy })
     .from(answerVotes)
     .innerJoin(answers, eq(answers.id, answerVotes.answerId))
     .where(isNull(answers.deletedAt));
   for (const { voterId, value, authorId } of answerVoteRows)
-    earnings.push(...voteEarnings({ kind: 'answer', value: value as VoteValue, voterId, authorId }));
+    earnings.push(
+      ...voteEarnings({ kind: 'answer', value: value as VoteValue, voterId, authorId }),
+    );
   const acceptances = await db
     .select({ askerId: questions.askedBy, answererId: answers.ansBy })
     .from(questions)
@@ -66,8 +74,7 @@ export async function recomputeReputation(
   options: { username?: string; now?: Date } = {},
 ): Promise<RecomputeReport> {
   const now = options.now ?? new Date();
-  const which =
-    options.username === undefined ? sql`true` : eq(users.username, options.username);
+  const which = options.username === undefined ? sql`true` : eq(users.username, options.username);
   return db.$writer.transaction(async (tx) => {
     // The users first (PostgreSQL): a vote committing meanwhile either is read below or adds its
     // points after this write, never lost under the number set here.

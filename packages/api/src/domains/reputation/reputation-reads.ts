@@ -1,9 +1,5 @@
 import { answers, firstRow, questions, reputationChanges, users } from '@app/db';
-import {
-  shownReputation,
-  userMessages,
-  type ReputationHistoryInput,
-} from '@app/validators';
+import { shownReputation, userMessages, type ReputationHistoryInput } from '@app/validators';
 import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
@@ -81,12 +77,12 @@ export async function reputationHistory(
     )
     .orderBy(desc(reputationChanges.id))
     .limit(input.limit + 1);
-  const items = rows.slice(0, input.limit).map(
-    ({ answerDeletedAt, ...row }): ReputationChangeView => ({
+  const items = rows
+    .slice(0, input.limit)
+    .map(({ answerDeletedAt, ...row }): ReputationChangeView => ({
       ...row,
       answerId: row.questionId !== null && answerDeletedAt === null ? row.answerId : null,
-    }),
-  );
+    }));
   return {
     username: user.username,
     reputation: shownReputation(user.reputation),

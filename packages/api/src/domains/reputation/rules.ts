@@ -45,7 +45,9 @@ export interface Acceptance {
 export function voteEarnings({ kind, value, voterId, authorId }: StandingVote): ReputationDelta[] {
   if (value === 0 || voterId === authorId) return [];
   if (value === 1)
-    return [{ userId: authorId, delta: REPUTATION_POINTS.upvoteReceived, reason: `${kind}-upvoted` }];
+    return [
+      { userId: authorId, delta: REPUTATION_POINTS.upvoteReceived, reason: `${kind}-upvoted` },
+    ];
   const received: ReputationDelta = {
     userId: authorId,
     delta: REPUTATION_POINTS.downvoteReceived,
