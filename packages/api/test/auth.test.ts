@@ -54,7 +54,12 @@ describe('auth.signup', () => {
     const user = await api.auth.signup({ username: 'alice', password: TEST_PASSWORD });
     const me = await api.auth.me();
     for (const value of [user, me]) {
-      expect(Object.keys(value ?? {})).toEqual(['username', 'biography', 'dateJoined', 'reputation']);
+      expect(Object.keys(value ?? {})).toEqual([
+        'username',
+        'biography',
+        'dateJoined',
+        'reputation',
+      ]);
       expect(JSON.stringify(value)).not.toContain('scrypt');
     }
   });
