@@ -55,6 +55,7 @@ export { REPUTATION_POINTS } from './domains/reputation/rules';
 export type {
   ReputationChangeView,
   ReputationHistoryPage,
+  UserReputation,
 } from './domains/reputation/reputation-reads';
 export { shownReputation } from '@app/validators';
 export type { ProblemEvent } from './domains/problems/events';

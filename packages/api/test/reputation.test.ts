@@ -28,7 +28,8 @@ async function stored(world: TestWorld): Promise<Record<string, number>> {
 }
 
 async function shown(client: TestClient, ...usernames: string[]) {
-  return client.api.reputation.byUsernames({ usernames });
+  const list = await client.api.reputation.byUsernames({ usernames });
+  return Object.fromEntries(list.map((user) => [user.username, user.reputation]));
 }
 
 /** Deletes or restores a post the way the deletion service does: its deletedAt, then the points. */
@@ -219,7 +220,7 @@ describe('reputation.history', () => {
     });
     expect(
       await world.client().api.reputation.byUsernames({ usernames: ['bob', 'ghost'] }),
-    ).toEqual({ bob: 1 });
+    ).toEqual([{ username: 'bob', reputation: 1 }]);
   });
 });
 

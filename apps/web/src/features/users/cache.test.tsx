@@ -59,8 +59,8 @@ describe('a user event', () => {
     queryClient.setQueryData(profileKey('carol'), user('carol'));
     const namesKey = getQueryKey(trpc.reputation.byUsernames, { usernames: ['carol'] }, 'query');
     const othersKey = getQueryKey(trpc.reputation.byUsernames, { usernames: ['bob'] }, 'query');
-    queryClient.setQueryData(namesKey, { carol: 1 });
-    queryClient.setQueryData(othersKey, { bob: 5 });
+    queryClient.setQueryData(namesKey, [{ username: 'carol', reputation: 1 }]);
+    queryClient.setQueryData(othersKey, [{ username: 'bob', reputation: 5 }]);
 
     apply({ type: 'reputation', username: 'carol', reputation: 11 });
 
@@ -70,7 +70,7 @@ describe('a user event', () => {
       ['carol', 11],
     ]);
     expect(queryClient.getQueryData<ListedUser>(profileKey('carol'))?.reputation).toBe(11);
-    expect(queryClient.getQueryData(namesKey)).toEqual({ carol: 11 });
-    expect(queryClient.getQueryData(othersKey)).toEqual({ bob: 5 });
+    expect(queryClient.getQueryData(namesKey)).toEqual([{ username: 'carol', reputation: 11 }]);
+    expect(queryClient.getQueryData(othersKey)).toEqual([{ username: 'bob', reputation: 5 }]);
   });
 });

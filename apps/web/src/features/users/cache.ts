@@ -25,9 +25,10 @@ export function useApplyUserEvent(): (change: UserChange | ReputationChange) => 
           list ? applyReputationChange(list, change) : list,
         );
         utils.user.byUsername.setData({ username }, (old) => old && { ...old, reputation });
-        queryClient.setQueriesData<Record<string, number>>(
+        queryClient.setQueriesData<{ username: string; reputation: number }[]>(
           { queryKey: getQueryKey(trpc.reputation.byUsernames) },
-          (known) => (known && username in known ? { ...known, [username]: reputation } : known),
+          (known) =>
+            known?.map((user) => (user.username === username ? { ...user, reputation } : user)),
         );
         void utils.reputation.history.invalidate({ username });
         return;

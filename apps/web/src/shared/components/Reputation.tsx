@@ -5,10 +5,10 @@ import { createContext, useContext } from 'react';
  * The reputations a page knows, by username: a page that shows authors provides them (read once for
  * all its names, kept current by the user stream), and every AuthorLink inside shows its number.
  */
-export const ReputationsContext = createContext<Readonly<Record<string, number>>>({});
+export const ReputationsContext = createContext<ReadonlyMap<string, number>>(new Map());
 
 export const useKnownReputation = (username: string): number | undefined =>
-  useContext(ReputationsContext)[username];
+  useContext(ReputationsContext).get(username);
 
 const formatted = new Intl.NumberFormat('en-US');
 

@@ -1,21 +1,34 @@
 import { answers, firstRow, questions, reputationChanges, users } from '@app/db';
 import { shownReputation, userMessages, type ReputationHistoryInput } from '@app/validators';
-import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
 
-/** The reputation shown for each of these names that is a user (a page's authors). */
+/** A user's name and the reputation shown beside it. */
+export interface UserReputation {
+  username: string;
+  reputation: number;
+}
+
+/**
+ * The reputation shown for each of these names that is a user (a page's authors), in name order. A
+ * list, not an object keyed by name: a user may be called '__proto__'.
+ */
 export async function reputationsOf(
   { db }: ApiDeps,
   usernames: string[],
-): Promise<Record<string, number>> {
+): Promise<UserReputation[]> {
   const names = [...new Set(usernames)];
-  if (names.length === 0) return {};
+  if (names.length === 0) return [];
   const rows = await db
     .select({ username: users.username, reputation: users.reputation })
     .from(users)
-    .where(inArray(users.username, names));
-  return Object.fromEntries(rows.map((row) => [row.username, shownReputation(row.reputation)]));
+    .where(inArray(users.username, names))
+    .orderBy(asc(users.username));
+  return rows.map((row) => ({
+    username: row.username,
+    reputation: shownReputation(row.reputation),
+  }));
 }
 
 /** One line of a user's reputation history. */
