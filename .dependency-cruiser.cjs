@@ -11,8 +11,11 @@ const domainsBelow = {
   notifications: [],
   problems: [],
   games: ['problems', 'users'],
-  questions: ['notifications'],
+  reputation: ['users'],
+  audit: [],
+  questions: ['notifications', 'reputation', 'audit'],
   messaging: ['notifications'],
+  moderation: ['questions', 'audit'],
 };
 const server = '^apps/server/src/';
 const serverTop = `${server}(app|http-handler|main|run|binary)[.]ts$`;
@@ -130,7 +133,7 @@ module.exports = {
       name: 'web-feature-not-to-other-feature',
       severity: 'error',
       comment:
-        "A feature uses another only through the few files it lends (a game picks a problem and shows its tests' results).",
+        "A feature uses another only through the few files it lends (a game picks a problem and shows its tests' results; users lend their reputations to pages that show authors; questions lend the drafts they keep to their owner's profile).",
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: {
         path: '^apps/web/src/features/([^/]+)/',
@@ -138,6 +141,8 @@ module.exports = {
           '^apps/web/src/features/$1/',
           '^apps/web/src/features/problems/(ProblemPicker|TestResultsPanel)[.]tsx$',
           '^apps/web/src/features/problems/(problemTypes|testResults)[.]ts$',
+          '^apps/web/src/features/users/reputations[.]ts$',
+          '^apps/web/src/features/questions/post-form/useDraft[.]ts$',
         ],
       },
     },

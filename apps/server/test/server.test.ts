@@ -171,7 +171,7 @@ describe('subscriptions over WebSocket', () => {
       const sub = client.user.onUserChanged.subscribe(undefined, {
         onStarted: () => resolve(),
         onData: (event) => {
-          seen.push(`${event.data.type}:${event.data.user.username}`);
+          if ('user' in event.data) seen.push(`${event.data.type}:${event.data.user.username}`);
           if (seen.length === 1) sub.unsubscribe();
         },
       });

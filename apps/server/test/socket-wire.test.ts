@@ -78,7 +78,7 @@ describe('socket wire shapes', () => {
     expect(wireGame).toBe(rest.wireGame);
     expect(wireMessage).toBe(rest.wireMessage);
     expect(PRIVATE_GAME_MARK).toBe(rest.PRIVATE_GAME_MARK);
-    const user = { username: 'ann', biography: 'hi', dateJoined: new Date(0) };
+    const user = { username: 'ann', biography: 'hi', dateJoined: new Date(0), reputation: 1 };
     expect(userUpdate({ type: 'updated', user })).toEqual({
       type: 'updated',
       user: rest.wireUser(user),

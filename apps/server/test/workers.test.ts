@@ -178,7 +178,11 @@ describe('WORKERS=2 on one port', () => {
     // From the first event on: the shared outbox replays both sign-ups, whichever worker took them.
     const sub = client.user.onUserChanged.subscribe(
       { lastEventId: '0' },
-      { onData: (event) => seen.push(`${event.data.type}:${event.data.user.username}`) },
+      {
+        onData: (event) => {
+          if ('user' in event.data) seen.push(`${event.data.type}:${event.data.user.username}`);
+        },
+      },
     );
     await expect
       .poll(() => seen)

@@ -41,6 +41,23 @@ export {
   type QuestionInvalidation,
 } from './domains/questions/events';
 export type { PublicUser, UserEvent } from './domains/users/events';
+export {
+  applyReputation,
+  postVisibilityChanged,
+  type ReputationSubject,
+} from './domains/reputation/reputation';
+export {
+  computeReputations,
+  recomputeReputation,
+  type RecomputeReport,
+} from './domains/reputation/recompute';
+export { REPUTATION_POINTS } from './domains/reputation/rules';
+export type {
+  ReputationChangeView,
+  ReputationHistoryPage,
+  UserReputation,
+} from './domains/reputation/reputation-reads';
+export { shownReputation } from '@app/validators';
 export type { ProblemEvent } from './domains/problems/events';
 export type {
   MyVote as ProblemMyVote,

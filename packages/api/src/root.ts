@@ -9,8 +9,10 @@ import { problemRouter } from './domains/problems/problem-router';
 import { submissionRouter } from './domains/problems/submission-router';
 import { answerRouter } from './domains/questions/answer-router';
 import { commentRouter } from './domains/questions/comment-router';
+import { profileRouter } from './domains/questions/profile-router';
 import { questionRouter } from './domains/questions/question-router';
 import { tagRouter } from './domains/questions/tag-router';
+import { reputationRouter } from './domains/reputation/reputation-router';
 import { authRouter } from './domains/users/auth-router';
 import { userRouter } from './domains/users/user-router';
 import { createTRPCRouter } from './trpc';
@@ -18,6 +20,7 @@ import { createTRPCRouter } from './trpc';
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   user: userRouter,
+  profile: profileRouter,
   question: questionRouter,
   answer: answerRouter,
   comment: commentRouter,
@@ -31,6 +34,7 @@ export const appRouter = createTRPCRouter({
   flag: flagRouter,
   moderation: moderationRouter,
   account: accountRouter,
+  reputation: reputationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -117,7 +117,7 @@ describe('answer order on the question page', () => {
     // Scores: fourth +2, third +1, first 0, second -1; equal scores keep the older first.
     const dave = await world.signedIn('dave');
     await dave.api.answer.vote({ answerId: fourth.id, vote: 'up' });
-    await carol.api.answer.vote({ answerId: fourth.id, vote: 'up' });
+    await alice.api.answer.vote({ answerId: fourth.id, vote: 'up' });
     await dave.api.answer.vote({ answerId: third.id, vote: 'up' });
     await dave.api.answer.vote({ answerId: second.id, vote: 'down' });
     expect(ids(await alice.api.question.byId({ qid: q.id }))).toEqual([

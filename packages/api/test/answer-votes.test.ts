@@ -1,4 +1,5 @@
 import { firstRow, answers } from '@app/db';
+import { reputationMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld } from './helpers';
@@ -73,21 +74,23 @@ describe('answer.vote', () => {
   });
 
   it('keeps votes on answers apart from votes on the question and on other answers', async () => {
-    const { alice, carol, q, answer } = await setup();
+    const { alice, bob, carol, q, answer } = await setup();
     const other = (await carol.api.answer.create({ qid: q.id, text: 'Use localeCompare.' })).answer;
     await alice.api.answer.vote({ answerId: answer.id, vote: 'down' });
-    await carol.api.answer.vote({ answerId: other.id, vote: 'up' });
+    await bob.api.answer.vote({ answerId: other.id, vote: 'up' });
     const page = await alice.api.question.byId({ qid: q.id });
     expect(page).toMatchObject({ upVotes: [], downVotes: [], voteScore: 0, myVote: 0 });
     const byId = new Map(page.answers.map((a) => [a.id, a]));
     expect(byId.get(answer.id)).toMatchObject({ downVotes: ['alice'], voteScore: -1, myVote: -1 });
-    expect(byId.get(other.id)).toMatchObject({ upVotes: ['carol'], voteScore: 1, myVote: 0 });
+    expect(byId.get(other.id)).toMatchObject({ upVotes: ['bob'], voteScore: 1, myVote: 0 });
   });
 
-  it('lets authors vote on their own answers, as on their questions', async () => {
+  it("refuses a vote on one's own answer with a sentence, as on one's own question", async () => {
     const { bob, answer } = await setup();
-    const { event } = await bob.api.answer.vote({ answerId: answer.id, vote: 'up' });
-    expect(event.payload).toMatchObject({ upVotes: ['bob'] });
+    await expect(bob.api.answer.vote({ answerId: answer.id, vote: 'up' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: reputationMessages.ownAnswer,
+    });
   });
 
   it('publishes answerVoted on the question, the very event the vote answered with', async () => {

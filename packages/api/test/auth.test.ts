@@ -6,7 +6,12 @@ describe('auth.signup', () => {
   it('creates the user, signs them in and trims the username', async () => {
     const { api } = (await createTestWorld()).client();
     const user = await api.auth.signup({ username: '  alice ', password: TEST_PASSWORD });
-    expect(user).toEqual({ username: 'alice', biography: '', dateJoined: expect.any(Date) });
+    expect(user).toEqual({
+      username: 'alice',
+      biography: '',
+      dateJoined: expect.any(Date),
+      reputation: 1,
+    });
     expect((await api.auth.me())?.username).toBe('alice');
   });
 
@@ -48,12 +53,13 @@ describe('auth.signup', () => {
     const { api } = (await createTestWorld()).client();
     const user = await api.auth.signup({ username: 'alice', password: TEST_PASSWORD });
     const me = await api.auth.me();
-    expect(Object.keys(user)).toEqual(['username', 'biography', 'dateJoined']);
+    expect(Object.keys(user)).toEqual(['username', 'biography', 'dateJoined', 'reputation']);
     // auth.me adds the viewer's own role and standing (the web's Review link and banner).
     expect(Object.keys(me ?? {})).toEqual([
       'username',
       'biography',
       'dateJoined',
+      'reputation',
       'role',
       'suspendedUntil',
       'suspensionReason',

@@ -99,7 +99,7 @@ describe('chat.onChatEvent: replay after a reconnect', () => {
     const { alice, carol } = await people(world, 'alice', 'bob', 'carol', 'dave');
     const start = await world.publish('user', 'x', {
       type: 'updated',
-      user: { username: 'x', biography: '', dateJoined: new Date(0) },
+      user: { username: 'x', biography: '', dateJoined: new Date(0), reputation: 1 },
     });
     const secret = await chatWith(alice, 'bob');
     await alice.api.chat.send({ chatId: secret, msg: 'secret 1' });
@@ -120,7 +120,7 @@ describe('chat.onChatEvent: replay after a reconnect', () => {
     const { alice, bob, carol } = await people(world, 'alice', 'bob', 'carol', 'dave');
     const start = await world.publish('user', 'x', {
       type: 'updated',
-      user: { username: 'x', biography: '', dateJoined: new Date(0) },
+      user: { username: 'x', biography: '', dateJoined: new Date(0), reputation: 1 },
     });
     const chatId = await chatWith(alice, 'bob');
     await alice.api.chat.send({ chatId, msg: 'before anyone' });

@@ -44,7 +44,7 @@ describe('keyed topics', () => {
     const world = await createTestWorld();
     const first = await world.publish('user', 'ann', {
       type: 'updated',
-      user: { username: 'ann', biography: '', dateJoined: new Date(0) },
+      user: { username: 'ann', biography: '', dateJoined: new Date(0), reputation: 1 },
     });
     expect(typeof first.id).toBe('string');
     for (const odd of ['', 'abc', '-1', '1e3', '9'.repeat(40)]) {

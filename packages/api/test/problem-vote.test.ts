@@ -1,5 +1,5 @@
 import { firstRow, problems } from '@app/db';
-import { authMessages, problemMessages } from '@app/validators';
+import { authMessages, problemMessages, reputationMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld, type TestClient } from './helpers';
@@ -74,20 +74,21 @@ describe('problem.vote: the question vote rule', () => {
   });
 
   it('the count is upVotes minus downVotes, and each viewer sees their own vote', async () => {
-    const { world, alice, bob, carol, problem } = await setup();
+    const { world, bob, carol, problem } = await setup();
+    const dave = await world.signedIn('dave');
     await bob.api.problem.vote({ id: problem.id, vote: 'up' });
     await carol.api.problem.vote({ id: problem.id, vote: 'up' });
-    await alice.api.problem.vote({ id: problem.id, vote: 'down' });
+    await dave.api.problem.vote({ id: problem.id, vote: 'down' });
     expect(await carol.api.problem.byId({ id: problem.id })).toMatchObject({
       upVotes: ['bob', 'carol'],
-      downVotes: ['alice'],
+      downVotes: ['dave'],
       myVote: 1,
       upVoteCount: 2,
       downVoteCount: 1,
       voteScore: 1,
       voteVersion: 3,
     });
-    expect((await alice.api.problem.byId({ id: problem.id })).myVote).toBe(-1);
+    expect((await dave.api.problem.byId({ id: problem.id })).myVote).toBe(-1);
     expect((await world.client().api.problem.byId({ id: problem.id })).myVote).toBe(0);
     expect((await carol.api.problem.list()).items[0]).toMatchObject({
       upVoteCount: 2,
@@ -125,11 +126,14 @@ describe('problem.vote: the question vote rule', () => {
     live.abort();
   });
 
-  it("lets authors vote on their own problem; answers 'Problem not found' for an unknown one", async () => {
-    const { alice, problem } = await setup();
-    expect(stateOf(await alice.api.problem.vote({ id: problem.id, vote: 'up' }))).toMatchObject({
-      upVotes: ['alice'],
-    });
+  it("refuses a vote on one's own problem with a sentence; answers 'Problem not found' for an unknown one", async () => {
+    const { alice, problem, counters } = await setup();
+    await expectError(
+      alice.api.problem.vote({ id: problem.id, vote: 'up' }),
+      'FORBIDDEN',
+      reputationMessages.ownProblem,
+    );
+    expect(await counters()).toEqual({ up: 0, down: 0, version: 0 });
     await expectError(
       alice.api.problem.vote({ id: 999, vote: 'up' }),
       'NOT_FOUND',

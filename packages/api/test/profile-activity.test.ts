@@ -23,7 +23,7 @@ async function setup() {
 describe("a profile's work", () => {
   it('lists the questions, newest first, with score, answers and accepted mark', async () => {
     const { bob, first, second } = await setup();
-    const page = await bob.api.user.questions({ username: 'alice', limit: 20 });
+    const page = await bob.api.profile.questions({ username: 'alice', limit: 20 });
     expect(page.total).toBe(2);
     expect(page.items.map((q) => [q.id, q.answerCount, q.hasAcceptedAnswer])).toEqual([
       [second.id, 1, false],
@@ -33,9 +33,9 @@ describe("a profile's work", () => {
 
   it('pages by the last id seen', async () => {
     const { bob, first, second } = await setup();
-    const one = await bob.api.user.questions({ username: 'alice', limit: 1 });
+    const one = await bob.api.profile.questions({ username: 'alice', limit: 1 });
     expect(one.items.map((q) => q.id)).toEqual([second.id]);
-    const two = await bob.api.user.questions({
+    const two = await bob.api.profile.questions({
       username: 'alice',
       limit: 1,
       cursor: one.nextCursor,
@@ -45,7 +45,7 @@ describe("a profile's work", () => {
 
   it('lists the answers with their question, score and accepted mark', async () => {
     const { alice, first, second, a1, a2 } = await setup();
-    const page = await alice.api.user.answers({ username: 'bob', limit: 20 });
+    const page = await alice.api.profile.answers({ username: 'bob', limit: 20 });
     expect(page.items).toEqual([
       expect.objectContaining({
         id: a2.id,
@@ -60,7 +60,7 @@ describe("a profile's work", () => {
 
   it('counts the top tags of questions asked and answered', async () => {
     const { alice } = await setup();
-    expect(await alice.api.user.topTags({ username: 'bob' })).toEqual([
+    expect(await alice.api.profile.topTags({ username: 'bob' })).toEqual([
       { name: 'javascript', questions: 0, answers: 2 },
       { name: 'haskell', questions: 0, answers: 1 },
     ]);
@@ -70,9 +70,9 @@ describe("a profile's work", () => {
     const { world, alice, bob, a2 } = await setup();
     await bob.api.answer.delete({ answerId: a2.id });
     expect(
-      (await alice.api.user.answers({ username: 'bob', limit: 20 })).items.map((a) => a.id),
+      (await alice.api.profile.answers({ username: 'bob', limit: 20 })).items.map((a) => a.id),
     ).not.toContain(a2.id);
-    const own = await bob.api.user.answers({ username: 'bob', limit: 20 });
+    const own = await bob.api.profile.answers({ username: 'bob', limit: 20 });
     expect(own.items.find((a) => a.id === a2.id)?.removal).toEqual({
       deleted: true,
       byModerator: false,
@@ -84,7 +84,9 @@ describe("a profile's work", () => {
 
   it('says when there is no such user', async () => {
     const { alice } = await setup();
-    await expect(alice.api.user.answers({ username: 'nobody', limit: 20 })).rejects.toMatchObject({
+    await expect(
+      alice.api.profile.answers({ username: 'nobody', limit: 20 }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });

@@ -20,7 +20,7 @@ describe('question.onQuestionChanged', () => {
     const q = await ask(alice, { title: 'Live one', tags: ['react'] });
     const { answer } = await alice.api.answer.create({ qid: q.id, text: 'An answer' });
     await alice.api.comment.create({ id: q.id, type: 'question', text: 'A comment' });
-    await alice.api.question.vote({ qid: q.id, vote: 'up' });
+    await (await world.signedIn('voter')).api.question.vote({ qid: q.id, vote: 'up' });
     await alice.api.question.view({ qid: q.id });
 
     const seen = await events.take(5);
@@ -105,7 +105,7 @@ describe('question.onQuestionUpdated', () => {
 
     await bob.api.answer.create({ qid: other.id, text: 'elsewhere' });
     const { answer } = await bob.api.answer.create({ qid: mine.id, text: 'here' });
-    await bob.api.question.vote({ qid: other.id, vote: 'up' });
+    await alice.api.question.vote({ qid: other.id, vote: 'up' });
     await bob.api.question.vote({ qid: mine.id, vote: 'down' });
     const [first, second] = await events.take(2);
     expect(first?.data).toMatchObject({ type: 'answered', qid: mine.id, answer });

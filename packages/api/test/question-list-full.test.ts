@@ -23,7 +23,7 @@ async function fourQuestions() {
   await alice.api.comment.create({ id: q1.id, type: 'question', text: 'Which browser?' });
   await bob.api.question.view({ qid: q2.id });
   await bob.api.question.vote({ qid: q3.id, vote: 'up' });
-  await alice.api.question.vote({ qid: q3.id, vote: 'down' });
+  await (await world.signedIn('carol')).api.question.vote({ qid: q3.id, vote: 'down' });
   return { world, alice, bob, qids: [q1.id, q2.id, q3.id, q4.id] };
 }
 

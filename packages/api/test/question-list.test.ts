@@ -149,7 +149,7 @@ describe('question.list orders', () => {
     ]);
     clock.tick();
     await bob.api.answer.vote({ answerId: answer.id, vote: 'up' });
-    await bob.api.question.vote({ qid: q2.id, vote: 'down' });
+    await carol.api.question.vote({ qid: q2.id, vote: 'down' });
     await carol.api.question.view({ qid: q2.id });
     await carol.api.question.view({ qid: q1.id });
     expect(await activity()).toEqual(answered);

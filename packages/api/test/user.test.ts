@@ -49,13 +49,14 @@ describe('user.list', () => {
 });
 
 describe('user.byUsername', () => {
-  it('shows username, biography and date joined', async () => {
+  it('shows username, biography, date joined and reputation', async () => {
     const world = await createTestWorld();
     const { api } = await world.signedIn('alice');
     expect(await api.user.byUsername({ username: 'alice' })).toEqual({
       username: 'alice',
       biography: '',
       dateJoined: expect.any(Date),
+      reputation: 1,
     });
   });
 
@@ -209,7 +210,7 @@ describe('user.onUserChanged', () => {
     await alice.api.user.delete({ username: 'alice' });
 
     const seen = await events.take(3);
-    expect(seen.map((e) => [e.data.type, e.data.user.username])).toEqual([
+    expect(seen.map((e) => [e.data.type, 'user' in e.data ? e.data.user.username : null])).toEqual([
       ['created', 'alice'],
       ['updated', 'alice'],
       ['deleted', 'alice'],

@@ -10,6 +10,7 @@ import {
   problems,
   questions,
   questionViews,
+  reputationChanges,
   submissions,
   users,
   type Db,
@@ -36,6 +37,7 @@ const DEMO_TABLES: Table[] = [
   problems,
   submissions,
   games,
+  reputationChanges,
 ];
 
 /** A table's moments (Date columns), each with the key drizzle's `set` names it by. */

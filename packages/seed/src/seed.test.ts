@@ -1,6 +1,7 @@
 import {
   appRouter,
   codeText,
+  computeReputations,
   createApiDeps,
   createContext,
   createMemorySessionStore,
@@ -216,6 +217,18 @@ describe('demo questions', () => {
     expect(items.map((q) => q.title)).toEqual(byAgo((q) => q.ago));
     const active = await api.question.list({ order: 'active', limit: 100 });
     expect(active.items.map((q) => q.title)).toEqual(byAgo(lastActivityAgo));
+  });
+
+  it('gives every demo user the reputation their votes and acceptances earn, with its history', async () => {
+    const computed = await computeReputations(world.db);
+    const users = await world.db
+      .select({ id: schema.users.id, reputation: schema.users.reputation })
+      .from(schema.users);
+    expect(users.map((u) => [u.id, u.reputation])).toEqual(
+      users.map((u) => [u.id, computed.get(u.id)]),
+    );
+    expect(users.some((u) => u.reputation > 1)).toBe(true);
+    expect(await count(world.db, schema.reputationChanges)).toBeGreaterThan(0);
   });
 
   it('looks lived-in: each time is the story’s, spread over the past month, not the moment of seeding', async () => {

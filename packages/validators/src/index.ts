@@ -19,3 +19,4 @@ export * from './notifications';
 export * from './rest-payloads';
 export * from './moderation';
 export * from './deletion';
+export * from './reputation';

@@ -219,7 +219,11 @@ export const wireSubmission = (submission: SubmissionDetail) => ({
 
 // socket.io's own events and moves.
 
-export const userUpdate = (event: UserEvent) => ({ user: wireUser(event.user), type: event.type });
+/** The original client hears of accounts only: a reputation change is not one of its events. */
+export const userUpdate = (event: Exclude<UserEvent, { type: 'reputation' }>) => ({
+  user: wireUser(event.user),
+  type: event.type,
+});
 
 /** A vote's new lists: voteUpdate (questions) and voteProblemUpdate (problems). */
 export const voteUpdate = (qid: number, upVotes: string[], downVotes: string[]) => ({

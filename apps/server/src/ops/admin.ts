@@ -1,4 +1,4 @@
-import { listModerators, setUserRole } from '@app/api';
+import { listModerators, recomputeReputation, setUserRole } from '@app/api';
 import { closeDatabase, openDatabase, type Db, type DbRuntime } from '@app/db';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -43,6 +43,22 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     summary: 'take the moderator role back',
     arity: 1,
     run: (db, [username = '']) => changeRole(db, username, 'user'),
+  },
+  'recompute-reputation': {
+    args: '',
+    summary: "recompute every user's reputation from the votes",
+    arity: 0,
+    async run(db) {
+      const report = await recomputeReputation(db);
+      if (report.changed.length === 0)
+        return `Every reputation (${report.users}) matches the votes.`;
+      return [
+        `Recomputed ${report.users} reputations; ${report.changed.length} changed:`,
+        ...report.changed.map(
+          (change) => `  ${change.username}: ${change.before} → ${change.after}`,
+        ),
+      ].join('\n');
+    },
   },
   list: {
     args: '',

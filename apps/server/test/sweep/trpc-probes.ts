@@ -65,6 +65,7 @@ export const PUBLIC_PROCEDURES = new Set([
   'problem.byId',
   'submission.list',
   'submission.byId',
+  'reputation.byUsernames',
 ]);
 
 /**

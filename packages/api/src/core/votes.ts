@@ -65,7 +65,7 @@ const column = (col: AnySQLiteColumn) => sql.identifier(col.name);
 /**
  * Casts, switches or takes back the user's vote with the one toggle rule (vote-toggle), moving the
  * counters and the vote version with it. Call inside the write's transaction, after checking the
- * target exists; answers the voter's own vote and the whole new vote state for the event.
+ * target exists; answers the voter's vote before and after, and the whole new vote state for the event.
  */
 export async function castVote(
   tables: VoteTables,
@@ -73,14 +73,15 @@ export async function castVote(
   targetId: number,
   userId: number,
   wanted: 'up' | 'down',
-): Promise<{ myVote: VoteValue; state: VoteState }> {
+): Promise<{ before: VoteValue; myVote: VoteValue; state: VoteState }> {
   const { votes, target } = tables;
   // The post's row first: two votes by one user at once would both read "no vote yet".
   await dialect.lockRows(tx, target.table, eq(target.id, targetId));
   const mine = and(eq(votes.targetId, targetId), eq(votes.userId, userId));
   const row = (await firstRow(tx.select({ value: votes.value }).from(votes.table).where(mine))) as
     { value: number } | undefined;
-  const change = toggleVote((row?.value ?? 0) as VoteValue, wanted);
+  const before = (row?.value ?? 0) as VoteValue;
+  const change = toggleVote(before, wanted);
   if (change.row === 'delete') await tx.delete(votes.table).where(mine);
   else if (change.row === 'update')
     await dialect.run(
@@ -103,6 +104,7 @@ export async function castVote(
   if (!counts) throw new Error('the voted post is gone');
   const { myVote, ...lists } = await votesOn(tables, tx, targetId, userId);
   return {
+    before,
     myVote,
     state: {
       ...lists,

@@ -348,8 +348,11 @@ export async function bridgeEvents(
     // The user's own sockets hear what a moderator did to their account (not in §4: a new event).
     account: async ({ payload }, to) =>
       to.emit([userRoom(payload.username)], [], 'accountUpdate', payload),
-    user: async ({ payload }, to) =>
-      to.emit([SIGNED_IN_ROOM], [], 'userUpdate', userUpdate(payload)),
+    // A reputation change has no event in the original client: its userUpdate stays as it was.
+    user: async ({ payload }, to) => {
+      if (payload.type === 'reputation') return;
+      to.emit([SIGNED_IN_ROOM], [], 'userUpdate', userUpdate(payload));
+    },
     problem: async ({ payload: event }, to) => {
       if (event.type !== 'voted') return;
       to.emit(

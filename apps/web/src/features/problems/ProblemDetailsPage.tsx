@@ -41,9 +41,20 @@ function ProblemDetails({ id }: { id: number }) {
   const solutionId = useId();
 
   const vote = trpc.problem.vote.useMutation();
-  // SPEC §8: vote failures are silently ignored (the count stays as the server last told it).
+  // SPEC §8: vote failures are silently ignored (the count stays as the server last told it), but
+  // a refusal (a vote on one's own problem) says why.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const onVote = (direction: 'up' | 'down') => {
-    vote.mutate({ id, vote: direction }, { onSuccess: ({ event }) => apply(event) });
+    setRefusal(null);
+    vote.mutate(
+      { id, vote: direction },
+      {
+        onSuccess: ({ event }) => apply(event),
+        onError: (err) => {
+          if (errorCode(err) === 'FORBIDDEN') setRefusal(errorMessage(err));
+        },
+      },
+    );
   };
 
   const code = problem.isError ? errorCode(problem.error) : null;
@@ -74,6 +85,7 @@ function ProblemDetails({ id }: { id: number }) {
           <FlagButton kind="problem" id={data.id} author={data.postedBy} />
         </div>
       </header>
+      {refusal && <Alert>{refusal}</Alert>}
 
       <section className="problem-section" aria-labelledby={`${solutionId}-description`}>
         <h2 id={`${solutionId}-description`} className="section-title">

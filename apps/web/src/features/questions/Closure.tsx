@@ -32,8 +32,7 @@ export function ClosureBanner({ closure }: { closure: Closure }) {
 
 /** Moderators, and users with enough reputation, may vote to close and reopen. */
 export function mayVoteOnClosure(user: CurrentUser): boolean {
-  const reputation = (user as { reputation?: number }).reputation ?? 0;
-  return isModeratorUser(user) || reputation >= DEFAULT_CLOSE_VOTE_REPUTATION;
+  return isModeratorUser(user) || user.reputation >= DEFAULT_CLOSE_VOTE_REPUTATION;
 }
 
 /** The question number in what was typed: a number, or a link to /question/N. */

@@ -6,7 +6,7 @@ import {
   searchResultsTitle,
 } from '@app/validators';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, LoadingState, PageHeader } from '../../shared/components';
+import { Alert, LoadingState, PageHeader, ReputationsContext } from '../../shared/components';
 import { ListSearchBox } from '../../shared/components/ListSearchBox';
 import { NextPageButton } from '../../shared/components/LoadMoreButton';
 import { QuestionCard } from './QuestionCard';
@@ -20,6 +20,7 @@ import { listItems } from '../../shared/lib/pagedList';
 import { countLabel } from '../../shared/lib/countLabel';
 import { trpc } from '../../trpc';
 import { AskQuestionButton } from './AskQuestionButton';
+import { useReputations } from '../users/reputations';
 import { NoQuestions, SearchHeading, singleSearchTag, TagAbout } from './SearchSummary';
 
 /** The /home URL of a list: order (left out when newest), search, tag. */
@@ -65,6 +66,7 @@ export default function QuestionListPage() {
     getNextPageParam: (last) => last.nextCursor,
   });
   const items = listItems(list.data);
+  const reputations = useReputations(items.map((question) => question.askedBy));
   const now = useNow(undefined, list.data);
   const total = list.data?.pages[0]?.total;
 
@@ -112,17 +114,19 @@ export default function QuestionListPage() {
         <NoQuestions view={view} allHref={listHref({ order: view.order })} />
       ) : (
         <>
-          <ul className="question-list" aria-label="Questions">
-            {items.map((question) => (
-              <li key={question.id}>
-                <QuestionCard
-                  question={question}
-                  now={now}
-                  showLastActivity={view.order === 'active'}
-                />
-              </li>
-            ))}
-          </ul>
+          <ReputationsContext value={reputations}>
+            <ul className="question-list" aria-label="Questions">
+              {items.map((question) => (
+                <li key={question.id}>
+                  <QuestionCard
+                    question={question}
+                    now={now}
+                    showLastActivity={view.order === 'active'}
+                  />
+                </li>
+              ))}
+            </ul>
+          </ReputationsContext>
           <NextPageButton list={list} />
           {list.isError && <Alert>{errorMessage(list.error, questionMessages.fetchFailed)}</Alert>}
         </>

@@ -1,13 +1,21 @@
 import { userMessages } from '@app/validators';
 import { useParams } from 'react-router-dom';
 import { useUserContext } from '../../shared/session/context';
-import { Alert, Avatar, EmptyState, JoinedDate, LoadingState } from '../../shared/components';
+import {
+  Alert,
+  Avatar,
+  EmptyState,
+  JoinedDate,
+  LoadingState,
+  ReputationScore,
+} from '../../shared/components';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useLiveUsers } from './live';
 import { errorCode } from '../../shared/lib/errors';
 import { trpc } from '../../trpc';
 import { BiographySection } from './BiographySection';
 import { DangerZoneSection } from './DangerZoneSection';
+import { ReputationHistorySection } from './ReputationHistorySection';
 import { ResetPasswordSection } from './ResetPasswordSection';
 import {
   ProfileAnswers,
@@ -18,7 +26,10 @@ import {
   type ProfileTab,
 } from './ProfileWork';
 
-/** Profile (/user/:username): username, biography, date joined; owner-only settings (SPEC §2, §6). */
+/**
+ * Profile (/user/:username): username, reputation, biography, date joined, the reputation history;
+ * owner-only settings (SPEC §2, §6).
+ */
 export default function ProfilePage() {
   const { username = '' } = useParams();
   useDocumentTitle(username || 'Profile');
@@ -48,6 +59,11 @@ export default function ProfilePage() {
     { id: 'questions', label: 'Questions', panel: <ProfileQuestions username={data.username} /> },
     { id: 'answers', label: 'Answers', panel: <ProfileAnswers username={data.username} /> },
     { id: 'tags', label: 'Tags', panel: <ProfileTopTags username={data.username} /> },
+    {
+      id: 'reputation',
+      label: 'Reputation',
+      panel: <ReputationHistorySection username={data.username} />,
+    },
     ...(isOwner
       ? [{ id: 'drafts', label: 'Drafts', panel: <ProfileDrafts username={data.username} /> }]
       : []),
@@ -60,6 +76,12 @@ export default function ProfilePage() {
           <p className="profile__eyebrow">User Profile</p>
           <h1 className="profile__name">{data.username}</h1>
           <dl className="profile__facts">
+            <div>
+              <dt>Reputation</dt>
+              <dd>
+                <ReputationScore value={data.reputation} />
+              </dd>
+            </div>
             <div>
               <dt>Date joined</dt>
               <dd>

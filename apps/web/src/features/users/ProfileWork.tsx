@@ -80,7 +80,7 @@ function Score({ value }: { value: number }) {
 /** The user's questions, newest first, 20 at a time. */
 export function ProfileQuestions({ username }: { username: string }) {
   const now = useNow();
-  const pages = trpc.user.questions.useInfiniteQuery(
+  const pages = trpc.profile.questions.useInfiniteQuery(
     { username, limit: 20 },
     { getNextPageParam: (page) => page.nextCursor },
   );
@@ -118,7 +118,7 @@ export function ProfileQuestions({ username }: { username: string }) {
 /** The user's answers, newest first, each with its score and the accepted mark. */
 export function ProfileAnswers({ username }: { username: string }) {
   const now = useNow();
-  const pages = trpc.user.answers.useInfiniteQuery(
+  const pages = trpc.profile.answers.useInfiniteQuery(
     { username, limit: 20 },
     { getNextPageParam: (page) => page.nextCursor },
   );
@@ -174,7 +174,7 @@ function MoreButton({
 
 /** The tags the user posts under most. */
 export function ProfileTopTags({ username }: { username: string }) {
-  const tags = trpc.user.topTags.useQuery({ username });
+  const tags = trpc.profile.topTags.useQuery({ username });
   if (tags.isPending) return <LoadingState label="Loading tags..." />;
   if (tags.isError)
     return <Alert>{prefixedError('Error when fetching the tags', tags.error)}</Alert>;

@@ -7,6 +7,7 @@ import {
   LoadingState,
   JoinedDate,
   PageHeader,
+  ReputationScore,
   TextField,
 } from '../../shared/components';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
@@ -53,7 +54,8 @@ export default function UsersPage() {
                 <span className="user-card__text">
                   <span className="user-card__name">{user.username}</span>
                   <span className="user-card__meta">
-                    joined <JoinedDate date={user.dateJoined} />
+                    <ReputationScore value={user.reputation} /> · joined{' '}
+                    <JoinedDate date={user.dateJoined} />
                   </span>
                 </span>
               </Link>

@@ -13,6 +13,7 @@ const user = (username: string, biography = ''): ListedUser => ({
   username,
   biography,
   dateJoined: new Date('2025-01-01T00:00:00Z'),
+  reputation: 1,
 });
 
 const listKey = getQueryKey(trpc.user.list, undefined, 'query');
@@ -51,5 +52,25 @@ describe('a user event', () => {
 
     expect(listed()).toEqual(['alice']);
     expect(queryClient.getQueryState(profileKey('carol'))?.isInvalidated).toBe(true);
+  });
+
+  it('sets a changed reputation in the list, on the profile and next to author names', () => {
+    const { apply, queryClient } = users();
+    queryClient.setQueryData(profileKey('carol'), user('carol'));
+    const namesKey = getQueryKey(trpc.reputation.byUsernames, { usernames: ['carol'] }, 'query');
+    const othersKey = getQueryKey(trpc.reputation.byUsernames, { usernames: ['bob'] }, 'query');
+    queryClient.setQueryData(namesKey, [{ username: 'carol', reputation: 1 }]);
+    queryClient.setQueryData(othersKey, [{ username: 'bob', reputation: 5 }]);
+
+    apply({ type: 'reputation', username: 'carol', reputation: 11 });
+
+    const list = queryClient.getQueryData<ListedUser[]>(listKey);
+    expect(list?.map((u) => [u.username, u.reputation])).toEqual([
+      ['alice', 1],
+      ['carol', 11],
+    ]);
+    expect(queryClient.getQueryData<ListedUser>(profileKey('carol'))?.reputation).toBe(11);
+    expect(queryClient.getQueryData(namesKey)).toEqual([{ username: 'carol', reputation: 11 }]);
+    expect(queryClient.getQueryData(othersKey)).toEqual([{ username: 'bob', reputation: 5 }]);
   });
 });

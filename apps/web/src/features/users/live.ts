@@ -7,14 +7,15 @@ import { useApplyUserEvent } from './cache';
 const usersPoint: ResumePoint = { lastEventId: null };
 
 /**
- * Keeps the cached users list (and cached profiles) current from user.onUserChanged:
- * created adds, updated replaces, deleted removes. Mount it on screens that show users.
+ * Keeps the cached users list, profiles and reputations current from user.onUserChanged:
+ * created adds, updated replaces, deleted removes, a reputation change sets the number. Mount it on
+ * screens that show users (once per screen: useReputations mounts it too).
  */
 export function useLiveUsers(): void {
   const apply = useApplyUserEvent();
   const stream = useResumableStream<UserEvent>({
     resumePoint: usersPoint,
-    reads: [getQueryKey(trpc.user.list)],
+    reads: [getQueryKey(trpc.user.list), getQueryKey(trpc.reputation.byUsernames)],
     readsUnderWay: 'restart',
     onEvent: ({ data }) => apply(data),
   });

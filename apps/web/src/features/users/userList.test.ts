@@ -6,6 +6,7 @@ const u = (username: string, biography = ''): ListedUser => ({
   username,
   biography,
   dateJoined: new Date(0),
+  reputation: 1,
 });
 
 describe('applyUserChange', () => {

@@ -5,6 +5,15 @@ export interface ListedUser {
   username: string;
   biography: string;
   dateJoined: Date;
+  /** As shown: never below 1. */
+  reputation: number;
+}
+
+/** A reputation change as the onUserChanged subscription delivers it: the number shown now. */
+export interface ReputationChange {
+  type: 'reputation';
+  username: string;
+  reputation: number;
 }
 
 /** A user change as the onUserChanged subscription delivers it. */
@@ -29,6 +38,16 @@ export function applyUserChange<U extends ListedUser>(
   if (change.type === 'deleted') return rest;
   // Created and updated both leave exactly one, current copy (an update for an unseen user adds it).
   return [...rest, change.user].sort(byUsername);
+}
+
+/** Applies a reputation change to a cached users list: that user's number, nothing else. */
+export function applyReputationChange<U extends ListedUser>(
+  list: readonly U[],
+  change: ReputationChange,
+): U[] {
+  return list.map((u) =>
+    u.username === change.username ? { ...u, reputation: change.reputation } : u,
+  );
 }
 
 /** The users whose username matches the filter (the rule is usernameMatchesFilter's, SPEC §5). */

@@ -8,5 +8,6 @@ export { EmptyState } from './EmptyState';
 export { LoadingState } from './LoadingState';
 export { Modal } from './Modal';
 export { PageHeader } from './PageHeader';
+export { ReputationScore, ReputationsContext } from './Reputation';
 export { CalendarDate, JoinedDate, RelativeTime } from './RelativeTime';
 export { TextAreaField, TextField } from './TextField';

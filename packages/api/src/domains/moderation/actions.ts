@@ -5,7 +5,7 @@ import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
-import { recordModeratorAction, settleFlags, type FlagTarget } from './audit';
+import { recordModeratorAction, settleFlags, type FlagTarget } from '../audit/audit';
 import type { AccountEvent } from './events';
 import { existingItem, setHidden } from './targets';
 

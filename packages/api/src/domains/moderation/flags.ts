@@ -5,7 +5,7 @@ import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
-import type { FlagTarget } from './audit';
+import type { FlagTarget } from '../audit/audit';
 import { readItem, setHidden, visibleItem, type ItemLocation } from './targets';
 
 /** The reasons that count towards hiding an item; 'moderator' only asks for a look. */

@@ -7,7 +7,7 @@ import {
 } from '@app/validators';
 import { and, desc, eq, inArray, lt, max } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
-import type { FlagTarget } from './audit';
+import type { FlagTarget } from '../audit/audit';
 import { excerpt } from './flags';
 import { readItem, type ItemLocation } from './targets';
 

@@ -1,7 +1,7 @@
 import { firstRow, users, type Db } from '@app/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../core/viewer';
-import { recordModeratorAction } from './audit';
+import { recordModeratorAction } from '../audit/audit';
 
 /**
  * Grants or revokes the moderator role: only from the command line (npm run admin), never through

@@ -14,7 +14,7 @@ import { moderationMessages } from '@app/validators';
 import { and, eq, isNotNull as notNull, isNull, type AnyColumn } from 'drizzle-orm';
 import { Refusal } from '../../core/errors';
 import type { WriteScope } from '../../core/write';
-import type { FlagTarget } from './audit';
+import type { FlagTarget } from '../audit/audit';
 import { publishVisibility } from '../questions/delete-post';
 
 /** Where an item is shown: the question page, the global chat, a direct chat, a problem's page. */

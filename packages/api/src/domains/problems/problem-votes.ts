@@ -1,9 +1,11 @@
-import { dialect, type Executor, problems, problemVotes } from '@app/db';
-import type { ProblemVoteInput } from '@app/validators';
+import { dialect, type Executor, firstRow, problems, problemVotes } from '@app/db';
+import { reputationMessages, type ProblemVoteInput } from '@app/validators';
+import { eq } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { castVote, votesOn, type VoteTables } from '../../core/votes';
+import { Refusal } from '../../core/errors';
 import { writeTransaction } from '../../core/write';
 import { assertProblemExists } from './problem-tests';
 import type { MyVote, ProblemVotes } from './shapes';
@@ -35,7 +37,8 @@ export const votesOnProblem = async (
 /**
  * Votes on a problem with the one toggle rule questions use (core/vote-toggle): the vote row, the
  * problem's counters and its vote version change in one transaction, whose 'voted' event carries the
- * whole new vote state. Authors may vote on their own problems, as on their questions.
+ * whole new vote state. Problem votes earn no reputation, but authors may not vote on their own
+ * problems either (FORBIDDEN), as on their questions.
  */
 export function voteOnProblem(
   deps: ApiDeps,
@@ -44,6 +47,11 @@ export function voteOnProblem(
 ): Promise<{ myVote: MyVote; event: PublishedEvent<'problem'> }> {
   return writeTransaction(deps, async ({ tx, publish }) => {
     await assertProblemExists(tx, input.id);
+    const problem = await firstRow(
+      tx.select({ postedBy: problems.postedBy }).from(problems).where(eq(problems.id, input.id)),
+    );
+    if (problem?.postedBy === viewer.id)
+      throw new Refusal({ code: 'FORBIDDEN', message: reputationMessages.ownProblem });
     const { myVote, state } = await castVote(
       problemVoteTables,
       tx,

@@ -1,10 +1,13 @@
 import { answers, answerVotes, dialect } from '@app/db';
-import type { AnswerVoteInput } from '@app/validators';
+import { reputationMessages, type AnswerVoteInput } from '@app/validators';
 import type { ApiDeps } from '../../core/deps';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { castVote, type VoteTables } from '../../core/votes';
+import { Refusal } from '../../core/errors';
 import { writeTransaction } from '../../core/write';
+import { applyReputation, lockPostForReputation } from '../reputation/reputation';
+import { voteChangeDeltas } from '../reputation/rules';
 import { findAnswer } from './answer-exists';
 import type { MyVote } from './shapes';
 
@@ -28,23 +31,37 @@ const answerVoteTables: VoteTables = {
 /**
  * Votes on an answer with the rule questions and problems use (core/votes): the vote row, the
  * answer's counters and its vote version change in one transaction, whose event (on the question's
- * key, so its page hears it) carries the answer's whole new vote state. Authors may vote on their
- * own answers, as on their questions.
+ * key, so its page hears it) carries the answer's whole new vote state. The answerer's reputation (and
+ * a downvoter's point) change in the same transaction. Authors may not vote on their own answers.
  */
 export function voteOnAnswer(
   deps: ApiDeps,
   viewer: Viewer,
   input: AnswerVoteInput,
 ): Promise<{ myVote: MyVote; event: PublishedEvent<'question'> }> {
-  return writeTransaction(deps, async ({ tx, publish }) => {
+  return writeTransaction(deps, async (scope) => {
+    const { tx, publish } = scope;
     const { qid } = await findAnswer(tx, input.answerId);
-    const { myVote, state } = await castVote(
+    const post = await lockPostForReputation(tx, 'answer', input.answerId);
+    if (post?.authorId === viewer.id)
+      throw new Refusal({ code: 'FORBIDDEN', message: reputationMessages.ownAnswer });
+    const { before, myVote, state } = await castVote(
       answerVoteTables,
       tx,
       input.answerId,
       viewer.id,
       input.vote,
     );
+    if (post && !post.deleted) {
+      const deltas = voteChangeDeltas({
+        kind: 'answer',
+        before,
+        after: myVote,
+        voterId: viewer.id,
+        authorId: post.authorId,
+      });
+      await applyReputation(scope, deltas, { questionId: qid, answerId: input.answerId });
+    }
     const event = publish('question', qid, {
       type: 'answerVoted',
       qid,

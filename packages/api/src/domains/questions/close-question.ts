@@ -6,7 +6,8 @@ import { Refusal } from '../../core/errors';
 import type { PublishedEvent } from '../../core/topics';
 import { isModerator, type Viewer } from '../../core/viewer';
 import { writeTransaction, type WriteScope } from '../../core/write';
-import { recordModeratorAction } from '../moderation/audit';
+import { recordModeratorAction } from '../audit/audit';
+import type { Closure } from './shapes';
 import { isShown } from './visibility';
 
 /** How the community closes a question: so many votes, each from someone with this reputation. */
@@ -20,16 +21,6 @@ declare module '../../core/deps' {
     /** The settings of closing and reopening by vote (a moderator's vote is binding). */
     closing: ClosingRules;
   }
-}
-
-/** Whether a question is closed, as a duplicate of what, and the votes cast to change that. */
-export interface Closure {
-  closedAt: Date | null;
-  /** The original it duplicates, while closed as a duplicate. */
-  duplicateOf: { id: number; title: string } | null;
-  /** Votes to close it so far (while open) and to reopen it (while closed). */
-  closeVotes: number;
-  reopenVotes: number;
 }
 
 /** The question's closure now, read inside a write or for its page. */

@@ -14,7 +14,8 @@ import { Refusal } from '../../core/errors';
 import type { PublishedEvent } from '../../core/topics';
 import { isModerator, type Viewer } from '../../core/viewer';
 import { writeTransaction, type WriteScope } from '../../core/write';
-import { recordModeratorAction, settleFlags } from '../moderation/audit';
+import { recordModeratorAction, settleFlags } from '../audit/audit';
+import { postVisibilityChanged } from '../reputation/reputation';
 import type { RemovalColumns } from './visibility';
 
 /** A post as deletion reads it: its question, author and removal state. */
@@ -211,6 +212,9 @@ export function setPostDeleted(
         deleted ? { deletedAt: now, deletedBy: viewer.id } : { deletedAt: null, deletedBy: null },
       )
       .where(eq(table.id, post.id));
+    // What the post's votes (and an answer's acceptance) earned goes with it, and comes back.
+    if (post.type !== 'comment')
+      await postVisibilityChanged(scope, { kind: post.type, id: post.id }, !deleted);
     if (moderator && !author) {
       if (deleted) await settleFlags(scope, { kind: post.type, id: post.id }, viewer.id, 'handled');
       await recordModeratorAction(scope, {

@@ -1,6 +1,5 @@
 import type { PostRef, QuestionOrder } from '@app/validators';
-import type { Closure } from './close-question';
-import type { AnswerView, CommentView, QuestionSummary, TagView } from './shapes';
+import type { AnswerView, Closure, CommentView, QuestionSummary, TagView } from './shapes';
 
 /**
  * What the 'question' topic carries, keyed by question id. Each event names its question (qid) and

@@ -1,5 +1,4 @@
 import type { QuestionActivity } from '@app/validators';
-import type { Closure } from './close-question';
 
 /** What the question procedures and events hand out. Authors are usernames, times are Dates. */
 
@@ -170,4 +169,14 @@ export interface AnswerRevisions {
   ansBy: string;
   ansDateTime: Date;
   revisions: AnswerRevision[];
+}
+
+/** Whether a question is closed, as a duplicate of what, and the votes cast to change that. */
+export interface Closure {
+  closedAt: Date | null;
+  /** The original it duplicates, while closed as a duplicate. */
+  duplicateOf: { id: number; title: string } | null;
+  /** Votes to close it so far (while open) and to reopen it (while closed). */
+  closeVotes: number;
+  reopenVotes: number;
 }

@@ -6,7 +6,7 @@ import { Refusal } from '../../core/errors';
 import { writeTransaction } from '../../core/write';
 import type { PublicUser } from './events';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { isUsernameTaken, publicColumns } from './profiles';
+import { isUsernameTaken, publicColumns, publicUser } from './profiles';
 import { startSession } from './sessions';
 
 export interface SignedIn {
@@ -33,7 +33,8 @@ export async function signUp(
         .returning({ id: users.id, ...publicColumns }),
     );
     if (!created) throw new Refusal({ code: 'CONFLICT', message: authMessages.usernameTaken });
-    const { id, ...user } = created;
+    const { id, ...row } = created;
+    const user = publicUser(row);
     publish('user', user.username, { type: 'created', user });
     return { user, sessionId: await startSession(tx, id, now) };
   });
@@ -90,5 +91,5 @@ export async function logIn(
   await limiters.loginByUsername.refund(nameKey);
   const { id, passwordHash: _hash, ...user } = row;
   const sessionId = await writeTransaction(deps, ({ tx, now }) => startSession(tx, id, now));
-  return { user, sessionId };
+  return { user: publicUser(user), sessionId };
 }

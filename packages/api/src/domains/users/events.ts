@@ -3,13 +3,15 @@ export interface PublicUser {
   username: string;
   biography: string;
   dateJoined: Date;
+  /** Shown as at least 1 (shownReputation). */
+  reputation: number;
 }
 
 /** What the 'user' topic carries, keyed by username: the user as they are now. */
-export interface UserEvent {
-  type: 'created' | 'updated' | 'deleted';
-  user: PublicUser;
-}
+export type UserEvent =
+  | { type: 'created' | 'updated' | 'deleted'; user: PublicUser }
+  /** The user's reputation changed (a vote, an acceptance, a deletion): the number shown now. */
+  | { type: 'reputation'; username: string; reputation: number };
 
 declare module '../../core/topics' {
   interface EventMap {

@@ -1,5 +1,5 @@
 import { firstRow, dialect, type Executor, users } from '@app/db';
-import { userMessages } from '@app/validators';
+import { shownReputation, userMessages } from '@app/validators';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
@@ -16,14 +16,21 @@ export const publicColumns = {
   username: users.username,
   biography: users.biography,
   dateJoined: users.dateJoined,
+  reputation: users.reputation,
 };
+
+/** A user row as anyone may see it: the reputation as shown (never below 1). */
+export const publicUser = <T extends { reputation: number }>(row: T): T => ({
+  ...row,
+  reputation: shownReputation(row.reputation),
+});
 
 /**
  * Users by name; `filter` keeps names that contain it, case-sensitively: the SQL form of
  * usernameMatchesFilter in @app/validators (SPEC §5), which the web applies to live changes.
  */
 export async function listUsers({ db }: ApiDeps, filter = ''): Promise<PublicUser[]> {
-  return db
+  const rows = await db
     .select(publicColumns)
     .from(users)
     .where(
@@ -33,6 +40,7 @@ export async function listUsers({ db }: ApiDeps, filter = ''): Promise<PublicUse
       ),
     )
     .orderBy(asc(users.username));
+  return rows.map(publicUser);
 }
 
 export async function getUser({ db }: ApiDeps, username: string): Promise<PublicUser> {
@@ -43,7 +51,7 @@ export async function getUser({ db }: ApiDeps, username: string): Promise<Public
       .where(and(eq(users.username, username), isNull(users.deletedAt))),
   );
   if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
-  return user;
+  return publicUser(user);
 }
 
 /** The signed-in user as auth.me gives it: the public profile, and the account's role and standing. */
@@ -88,14 +96,15 @@ export async function updateBiography(
 ): Promise<{ user: PublicUser; event: PublishedEvent<'user'> }> {
   assertOwner(viewer, input.username);
   return writeTransaction(deps, async ({ tx, publish }) => {
-    const user = await firstRow(
+    const row = await firstRow(
       tx
         .update(users)
         .set({ biography: input.biography })
         .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
         .returning(publicColumns),
     );
-    if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
+    if (!row) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
+    const user = publicUser(row);
     return { user, event: publish('user', user.username, { type: 'updated', user }) };
   });
 }
@@ -122,16 +131,16 @@ export async function resetPassword(
 export async function deleteUser(deps: ApiDeps, viewer: Viewer, username: string): Promise<void> {
   assertOwner(viewer, username);
   await writeTransaction(deps, async ({ tx, now, publish }) => {
-    const user = await firstRow(
+    const row = await firstRow(
       tx
         .update(users)
         .set({ deletedAt: now, passwordHash: null, biography: '' })
         .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)))
         .returning(publicColumns),
     );
-    if (!user) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
+    if (!row) throw new Refusal({ code: 'NOT_FOUND', message: userMessages.notFound });
     await endOtherSessions(tx, viewer.id);
-    publish('user', user.username, { type: 'deleted', user });
+    publish('user', row.username, { type: 'deleted', user: publicUser(row) });
   });
 }
 

@@ -1,16 +1,9 @@
-import {
-  ResetPasswordInput,
-  UpdateBiographyInput,
-  UsernameInput,
-  UserPostsInput,
-  UserTagsInput,
-} from '@app/validators';
+import { ResetPasswordInput, UpdateBiographyInput, UsernameInput } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { liveStream } from '../../events/live-stream';
 import { limitedProcedure, protectedProcedure } from '../../trpc';
 import { deleteUser, getUser, listUsers, resetPassword, updateBiography } from './profiles';
-import { userAnswers, userQuestions, userTopTags } from './user-activity';
 
 export const userRouter = {
   list: protectedProcedure
@@ -20,21 +13,6 @@ export const userRouter = {
   byUsername: protectedProcedure
     .input(UsernameInput)
     .query(({ ctx, input }) => getUser(ctx.deps, input.username)),
-
-  /** The profile's questions, newest first (its owner and moderators also see removed ones). */
-  questions: protectedProcedure
-    .input(UserPostsInput)
-    .query(({ ctx, input }) => userQuestions(ctx.deps, ctx.viewer, input)),
-
-  /** The profile's answers, newest first, with score and accepted mark. */
-  answers: protectedProcedure
-    .input(UserPostsInput)
-    .query(({ ctx, input }) => userAnswers(ctx.deps, ctx.viewer, input)),
-
-  /** The tags the user asks and answers under most. */
-  topTags: protectedProcedure
-    .input(UserTagsInput)
-    .query(({ ctx, input }) => userTopTags(ctx.deps, input.username)),
 
   updateBiography: limitedProcedure('biographies')
     .input(UpdateBiographyInput)

@@ -4,8 +4,8 @@ import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
 import { isModerator, type Viewer } from '../../core/viewer';
-import type { PostRemoval } from '../questions/shapes';
-import { removalFor, isShown } from '../questions/visibility';
+import type { PostRemoval } from './shapes';
+import { isShown, removalFor } from './visibility';
 
 /** One of a profile's questions. */
 export interface ProfileQuestion {
