@@ -169,6 +169,18 @@ describe('deleting your own answer', () => {
     ).toEqual([]);
   });
 
+  it('takes back the reputation its votes earned, and undeleting gives it back', async () => {
+    const { alice, bob, carol, answer } = await setup();
+    await carol.api.answer.vote({ answerId: answer.id, vote: 'up' });
+    const reputationOf = async (name: string) =>
+      (await alice.api.user.byUsername({ username: name })).reputation;
+    expect(await reputationOf('bob')).toBe(11);
+    await bob.api.answer.delete({ answerId: answer.id });
+    expect(await reputationOf('bob')).toBe(1);
+    await bob.api.answer.undelete({ answerId: answer.id });
+    expect(await reputationOf('bob')).toBe(11);
+  });
+
   it('changes nothing the second time (a double click)', async () => {
     const { bob, answer } = await setup();
     await bob.api.answer.delete({ answerId: answer.id });

@@ -158,9 +158,10 @@ describe('postVisibilityChanged', () => {
     await setVisible(world, 'answer', answer.id, false);
     expect(await stored(world)).toMatchObject({ alice: 11, bob: 1, carol: 1, dave: 1 });
     await expectConsistent(world);
-    // Votes on a deleted post earn nothing until it is back.
-    await carol.api.answer.vote({ answerId: answer.id, vote: 'up' });
-    await carol.api.answer.vote({ answerId: answer.id, vote: 'up' });
+    // A deleted post takes no votes until it is back.
+    await expect(carol.api.answer.vote({ answerId: answer.id, vote: 'up' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expectConsistent(world);
 
     await setVisible(world, 'answer', answer.id, true);
