@@ -70,6 +70,8 @@ declare module 'vitest' {
     legacyClientOrigin: string;
     /** Where the server's log lines go: a failed test prints the last ones (support/diagnostics.ts). */
     serverLogPath: string;
+    /** The server's SQLite file (its DATABASE_PATH): what `npm run admin` works on (support/admin.ts). */
+    databasePath: string;
   }
 }
 
@@ -89,13 +91,14 @@ export default async function setup(project: TestProject) {
   const legacyClient = await startLegacyClientServer();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const databasePath = join(dataDir, 'app.db');
   const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_PATH: join(dataDir, 'app.db'),
+      DATABASE_PATH: databasePath,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       // No demo content: every test makes the users, questions and tags it uses.
       SEED_DEMO: '0',
@@ -116,6 +119,7 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromiumPath);
   project.provide('legacyClientOrigin', legacyClient.origin);
   project.provide('serverLogPath', serverLogPath);
+  project.provide('databasePath', databasePath);
 
   return async () => {
     server.kill('SIGTERM');

@@ -182,3 +182,12 @@ export async function createCollabCodeGame(
 export async function joinGame(player: ApiUser, id: string, password?: string): Promise<void> {
   await mutate('game.join', { id, ...(password ? { password } : {}) }, player.session);
 }
+
+/** Votes on a question (voting the same way again takes the vote back). */
+export async function voteOnQuestion(
+  voter: ApiUser,
+  qid: number,
+  vote: 'up' | 'down',
+): Promise<void> {
+  await mutate('question.vote', { qid, vote }, voter.session);
+}

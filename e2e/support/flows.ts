@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { baseURL } from './browser';
 
 /** Signs a new user up through the Signup screen and waits for the question list. */
 export async function signUp(
@@ -53,4 +54,9 @@ export const notificationPanel = (page: Page) =>
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+}
+
+/** Signs the page's browser profile in as a user made through the API (their session cookie). */
+export async function signInAs(page: Page, user: { session: string }): Promise<void> {
+  await page.context().addCookies([{ name: 'qa_session', value: user.session, url: baseURL() }]);
 }

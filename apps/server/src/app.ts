@@ -79,6 +79,10 @@ export async function startServer(
     caps: config.caps,
     scryptLogN: config.scryptLogN,
     hideAfterFlags: config.hideAfterFlags,
+    closing: {
+      ...(config.closeVotesNeeded ? { votesNeeded: config.closeVotesNeeded } : {}),
+      ...(config.closeVoteReputation ? { reputationNeeded: config.closeVoteReputation } : {}),
+    },
     shared: { redis, redisPrefix: config.redisPrefix ?? DEFAULT_REDIS_PREFIX, processId },
   });
   // Through the procedures over these very dependencies: before anyone can connect.

@@ -70,6 +70,10 @@ export interface ServerConfig {
   workers?: number;
   /** HIDE_AFTER_FLAGS: spam or rude flags from different users that hide an item (3). */
   hideAfterFlags?: number;
+  /** CLOSE_VOTES_NEEDED: users' votes that close or reopen a question (3). */
+  closeVotesNeeded?: number;
+  /** CLOSE_VOTE_REPUTATION: the reputation a user needs to vote to close or reopen (500). */
+  closeVoteReputation?: number;
 }
 
 /** The database's addon and migrations, and the sandbox's worker, from a single executable. */
@@ -359,7 +363,30 @@ export function loadConfig(env: NodeJS.ProcessEnv, baseDir: string): ServerConfi
     redisPrefix: redisPrefixFrom(env.REDIS_PREFIX),
     workers: workersFrom(env.WORKERS),
     hideAfterFlags: hideAfterFlagsFrom(env.HIDE_AFTER_FLAGS),
+    closeVotesNeeded: wholeNumberSetting('CLOSE_VOTES_NEEDED', env.CLOSE_VOTES_NEEDED, 1, 100),
+    closeVoteReputation: wholeNumberSetting(
+      'CLOSE_VOTE_REPUTATION',
+      env.CLOSE_VOTE_REPUTATION,
+      1,
+      1_000_000,
+    ),
   };
+}
+
+/** A whole-number setting within its bounds; undefined when unset (the API's default then). */
+export function wholeNumberSetting(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  if (!/^\s*\d{1,7}\s*$/.test(text) || value < min || value > max)
+    throw new Error(
+      `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}, not "${text}".`,
+    );
+  return value;
 }
 
 /** HIDE_AFTER_FLAGS: a whole number from 1 to 1000; the API's default (3) when unset. */
