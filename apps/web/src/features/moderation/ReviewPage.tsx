@@ -140,7 +140,8 @@ function ReviewItem({ item, now, onDone }: { item: QueueItem; now: number; onDon
           Suspend author
         </Button>
       </div>
-      {suspending && <SuspendForm username={item.author} onDone={() => setSuspending(false)} />}
+      {/* The form stays after it suspends: it then says until when, as the moderator's answer. */}
+      {suspending && <SuspendForm username={item.author} />}
     </li>
   );
 }

@@ -17,7 +17,7 @@ import { FlagButton } from '../../shared/moderation/FlagButton';
 import { isModeratorUser, useUserContext } from '../../shared/session/context';
 import { trpc } from '../../trpc';
 import { useApplyQuestionEvent } from './cache';
-import { DeletePostButton, RemovalNotice } from './PostDeletion';
+import { DeletePostButton, mayDeleteOrRestore, RemovalNotice } from './PostDeletion';
 import type { CommentView } from './questionCache';
 
 export interface CommentItemProps {
@@ -122,7 +122,7 @@ export function CommentItem({ comment, qid, now }: CommentItemProps) {
             <FlagButton kind="comment" id={comment.id} author={comment.commentBy} />
           </>
         )}
-        {(mine || isModeratorUser(user)) && (
+        {mayDeleteOrRestore(mine, isModeratorUser(user), comment.removal) && (
           <>
             {' '}
             <DeletePostButton

@@ -25,6 +25,19 @@ export function RemovalNotice({ removal }: { removal: Removal | undefined }) {
   );
 }
 
+/**
+ * Whether the viewer is offered Delete (or Undelete) on a post: its author, unless a moderator
+ * deleted it (only a moderator undeletes that), or a moderator.
+ */
+export function mayDeleteOrRestore(
+  author: boolean,
+  moderator: boolean,
+  removal: Removal | undefined,
+): boolean {
+  if (moderator) return true;
+  return author && !(removal?.deleted && removal.byModerator);
+}
+
 /** Deletes or undeletes one post through its kind's procedure; answers the event to apply. */
 function useDeletion(kind: PostKind, id: number) {
   const utils = trpc.useUtils();

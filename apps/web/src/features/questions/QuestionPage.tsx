@@ -36,7 +36,7 @@ import { trpc } from '../../trpc';
 import { AnswerVoteColumn } from './AnswerVoteColumn';
 import { AskQuestionButton } from './AskQuestionButton';
 import { PostEditLinks } from './PostEditLinks';
-import { DeletePostButton, RemovalNotice } from './PostDeletion';
+import { DeletePostButton, mayDeleteOrRestore, RemovalNotice } from './PostDeletion';
 import { ClosureBanner, ClosureButton, mayVoteOnClosure } from './Closure';
 import { useReputations } from '../users/reputations';
 import type { RouterOutputs } from '../../trpc';
@@ -154,7 +154,7 @@ function QuestionView({ qid }: { qid: number }) {
               editedAt={data.editedAt}
               now={now}
             >
-              {(data.askedBy === user.username || moderator) && (
+              {mayDeleteOrRestore(data.askedBy === user.username, moderator, data.removal) && (
                 <DeletePostButton
                   kind="question"
                   id={qid}
@@ -234,7 +234,11 @@ function QuestionView({ qid }: { qid: number }) {
                       editedAt={answer.editedAt}
                       now={now}
                     >
-                      {(answer.ansBy === user.username || moderator) && (
+                      {mayDeleteOrRestore(
+                        answer.ansBy === user.username,
+                        moderator,
+                        answer.removal,
+                      ) && (
                         <DeletePostButton
                           kind="answer"
                           id={answer.id}
