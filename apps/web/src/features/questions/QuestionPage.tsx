@@ -185,7 +185,9 @@ function QuestionView({ qid }: { qid: number }) {
 
         <section className="answers">
           <div className="answers__header">
-            <h2 className="answers__title">{countLabel(data.answers.length, 'answer')}</h2>
+            <h2 className="answers__title">
+              {countLabel(data.answers.filter((answer) => !answer.removal).length, 'answer')}
+            </h2>
             {data.answers.length > 1 && (
               <div className="order-buttons" role="group" aria-label={answerMessages.sortAnswers}>
                 {ANSWER_ORDERS.map((order) => (
