@@ -107,16 +107,15 @@ describe('deleting your own question', () => {
   });
 
   it('takes no new answers, comments or votes while deleted', async () => {
-    const { alice, bob, q } = await setup();
+    const { alice, bob } = await setup();
     const lone = await ask(alice, { title: 'Soon gone' });
     await alice.api.question.delete({ qid: lone.id });
     for (const call of [
-      bob.api.answer.create({ qid: lone.id, text: 'Too late.' }),
-      bob.api.comment.create({ type: 'question', id: lone.id, text: 'Too late.' }),
-      bob.api.question.vote({ qid: lone.id, vote: 'up' }),
+      () => bob.api.answer.create({ qid: lone.id, text: 'Too late.' }),
+      () => bob.api.comment.create({ type: 'question', id: lone.id, text: 'Too late.' }),
+      () => bob.api.question.vote({ qid: lone.id, vote: 'up' }),
     ])
-      await expect(call).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(q.id).toBeGreaterThan(0);
+      await expect(call()).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
