@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useLiveUsers } from './live';
 import { errorCode } from '../../shared/lib/errors';
 import { trpc } from '../../trpc';
+import { MyFlags } from '../moderation/MyFlags';
 import { BiographySection } from './BiographySection';
 import { DangerZoneSection } from './DangerZoneSection';
 import { ReputationHistorySection } from './ReputationHistorySection';
@@ -65,7 +66,10 @@ export default function ProfilePage() {
       panel: <ReputationHistorySection username={data.username} />,
     },
     ...(isOwner
-      ? [{ id: 'drafts', label: 'Drafts', panel: <ProfileDrafts username={data.username} /> }]
+      ? [
+          { id: 'flags', label: 'Flags', panel: <MyFlags /> },
+          { id: 'drafts', label: 'Drafts', panel: <ProfileDrafts username={data.username} /> },
+        ]
       : []),
   ];
   return (
