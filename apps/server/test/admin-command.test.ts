@@ -1,4 +1,5 @@
 import { closeDatabase, databaseKind, moderatorActions, openDatabase, users } from '@app/db';
+import { eq } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,7 +64,12 @@ describe('npm run admin', () => {
       scripts: Record<string, string>;
     };
     expect(pkg.scripts.admin).toBe('node --import tsx apps/server/src/admin.ts');
-    expect(Object.keys(ADMIN_COMMANDS)).toEqual(['grant', 'revoke', 'list']);
+    expect(Object.keys(ADMIN_COMMANDS)).toEqual([
+      'grant',
+      'revoke',
+      'recompute-reputation',
+      'list',
+    ]);
   });
 
   it('grant and revoke change the role, say so in one sentence and write the audit log', async () => {
@@ -119,4 +125,17 @@ describe('npm run admin', () => {
       );
     },
   );
+});
+
+describe('npm run admin -- recompute-reputation', () => {
+  it('sets a reputation that is not what the votes make it back, and says whose', async () => {
+    const db = await open();
+    await db.update(users).set({ reputation: 42 }).where(eq(users.username, 'bob'));
+    await closeDatabase(db);
+    const first = await admin(['recompute-reputation']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('bob: 42 → 1');
+    const again = await admin(['recompute-reputation']);
+    expect(again.stdout.trim()).toMatch(/^Every reputation \(\d+\) matches the votes\.$/);
+  });
 });

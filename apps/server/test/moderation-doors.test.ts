@@ -29,8 +29,6 @@ const INPUTS: Record<string, unknown> = {
   'moderation.unhide': { kind: 'question', id: 1 },
   'moderation.suspend': { username: 'alice_d', days: 1, reason: 'a test' },
   'moderation.unsuspend': { username: 'alice_d' },
-  'moderation.close': { qid: 1 },
-  'moderation.reopen': { qid: 1 },
 };
 
 /** The raw HTTP answer of a tRPC call, as the web app's httpLink makes it. */

@@ -273,10 +273,12 @@ describe("a signed-in viewer's own vote state is never served from another viewe
   it('each viewer reads their own vote on the question and its answers', async () => {
     const alice = await signUp('vote_alice');
     const bob = await signUp('vote_bob');
+    const carol = await signUp('vote_carol');
+    // Asked by carol: nobody votes on their own question.
     const { question } = await mutate<{ question: { id: number } }>(
       'question.create',
       { title: 'Whose vote is it', text: 'Some text', tags: ['votes'] },
-      alice,
+      carol,
     );
     const qid = question.id;
     const { answer } = await mutate<{ answer: { id: number } }>(

@@ -57,6 +57,7 @@ export const PUBLIC_PROCEDURES = new Set([
   'question.byId',
   'question.listIds',
   'question.inFull',
+  'question.similar',
   'question.revisions',
   'answer.revisions',
   'tag.list',
@@ -106,8 +107,6 @@ export const MODERATOR_ONLY = new Set([
   'moderation.unhide',
   'moderation.suspend',
   'moderation.unsuspend',
-  'moderation.close',
-  'moderation.reopen',
 ]);
 
 /** Procedures that would end the sweeper's session: each of their variants gets a new user. */
