@@ -133,7 +133,7 @@ module.exports = {
       name: 'web-feature-not-to-other-feature',
       severity: 'error',
       comment:
-        "A feature uses another only through the few files it lends (a game picks a problem and shows its tests' results; users lend their reputations to pages that show authors; questions lend the drafts they keep, and moderation the viewer's own flags, to their owner's profile).",
+        "A feature uses another only through the few files it lends (a game picks a problem and shows its tests' results; users lend their reputations to pages that show authors; moderation lends the viewer's own flags to their profile).",
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: {
         path: '^apps/web/src/features/([^/]+)/',
@@ -142,7 +142,6 @@ module.exports = {
           '^apps/web/src/features/problems/(ProblemPicker|TestResultsPanel)[.]tsx$',
           '^apps/web/src/features/problems/(problemTypes|testResults)[.]ts$',
           '^apps/web/src/features/users/reputations[.]ts$',
-          '^apps/web/src/features/questions/post-form/useDraft[.]ts$',
           '^apps/web/src/features/moderation/MyFlags[.]tsx$',
         ],
       },

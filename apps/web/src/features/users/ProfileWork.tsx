@@ -5,7 +5,7 @@ import { useNow } from '../../shared/hooks/useNow';
 import { countLabel } from '../../shared/lib/countLabel';
 import { prefixedError } from '../../shared/lib/errors';
 import { trpc } from '../../trpc';
-import { listDrafts } from '../questions/post-form/useDraft';
+import { listDrafts } from '../../shared/lib/drafts';
 
 /** One tab of a profile: its name in the URL (?tab=…), its label and what it shows. */
 export interface ProfileTab {
