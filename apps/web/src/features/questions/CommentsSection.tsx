@@ -25,6 +25,8 @@ export interface CommentsSectionProps {
   comments: readonly CommentView[];
   /** The question the post belongs to. */
   qid: number;
+  /** False on a removed post its author or a moderator still sees: it takes no new comments. */
+  acceptsComments?: boolean;
   /** The current time, for relative times. */
   now: number;
 }
@@ -47,7 +49,13 @@ function useGrowingTextArea(text: string) {
  * yet.'), and on demand the 'Comment' box (one line that grows; Enter posts, Shift+Enter adds a line)
  * with Add Comment.
  */
-export function CommentsSection({ parent, comments, qid, now }: CommentsSectionProps) {
+export function CommentsSection({
+  parent,
+  comments,
+  qid,
+  now,
+  acceptsComments: takesComments = true,
+}: CommentsSectionProps) {
   const regionId = useId();
   const hintId = useId();
   const [open, setOpen] = useState(true);
@@ -116,6 +124,7 @@ export function CommentsSection({ parent, comments, qid, now }: CommentsSectionP
   );
 
   if (comments.length === 0 && !composing) {
+    if (!takesComments) return null;
     return <div className="comments comments--quiet">{addLink}</div>;
   }
 
@@ -174,7 +183,7 @@ export function CommentsSection({ parent, comments, qid, now }: CommentsSectionP
             {serverError && <Alert>{serverError}</Alert>}
           </form>
         ) : (
-          addLink
+          takesComments && addLink
         )}
       </div>
     </div>

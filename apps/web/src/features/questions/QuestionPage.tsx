@@ -178,6 +178,7 @@ function QuestionView({ qid }: { qid: number }) {
               parent={{ type: 'question', id: qid }}
               comments={data.comments}
               qid={qid}
+              acceptsComments={!data.removal}
               now={now}
             />
           </div>
@@ -261,6 +262,7 @@ function QuestionView({ qid }: { qid: number }) {
                       parent={{ type: 'answer', id: answer.id }}
                       comments={answer.comments}
                       qid={qid}
+                      acceptsComments={!answer.removal}
                       now={now}
                     />
                   </div>
