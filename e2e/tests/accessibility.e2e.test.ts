@@ -127,7 +127,11 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
           [
             '/users',
             () =>
-              page.getByRole('link', { name: new RegExp(`^${author.username} joined`) }).waitFor(),
+              page
+                .getByRole('link', {
+                  name: new RegExp(`^${author.username} reputation [\\d,]+ · joined`),
+                })
+                .waitFor(),
           ],
           [`/user/${me}`, () => page.getByRole('button', { name: 'Delete This User' }).waitFor()],
           ['/messaging', () => page.getByRole('log').getByText(globalText).waitFor()],

@@ -40,11 +40,13 @@ describe('accounts', () => {
     const other = await newUser(browser);
     await signUp(other, newcomer);
     // The new user appears without a reload.
-    await page.getByRole('link', { name: new RegExp(`^${newcomer} joined`) }).waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(`^${newcomer} reputation [\\d,]+ · joined`) })
+      .waitFor();
     // One joined date: the list says it as the profile does.
     expect(
       await page
-        .getByRole('link', { name: new RegExp(`^${me} joined`) })
+        .getByRole('link', { name: new RegExp(`^${me} reputation [\\d,]+ · joined`) })
         .locator('time')
         .innerText(),
     ).toBe(joinedOnProfile);
