@@ -3,8 +3,8 @@
 // started with an empty environment (`env -i`, only PORT set). It must answer /healthz, serve the
 // web app and a client-side route, show the demo (written at build time, dated from this start),
 // sign a user up, run a right solution (OK) and an endless loop
-// (Time Limit Exceeded) in the sandbox, exit 0 on SIGTERM, and after a restart let the user sign
-// in. Prints the start-up time, RSS and sizes against the targets; exits 1 on any failure.
+// (Time Limit Exceeded) in the sandbox, exit 0 on SIGTERM, after a restart let the user sign in,
+// and `qa-server admin` grant a moderator, list them and recompute reputations. Prints the start-up time, RSS and sizes against the targets; exits 1 on any failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -122,6 +122,21 @@ try {
   server.child.kill('SIGTERM');
   check((await server.exited) === 0, 'exits 0 on SIGTERM again');
   server = undefined;
+  // `qa-server admin …` on the same database, as someone at the server's command line.
+  const admin = (...args) =>
+    spawnSync('env', ['-i', binary, 'admin', ...args], { cwd: folder, encoding: 'utf8' });
+  const grant = admin('grant', 'smoke');
+  check(
+    grant.status === 0 && grant.stdout.trim() === 'smoke is now a moderator.',
+    `admin grant: ${grant.stdout.trim() || grant.stderr.trim()}`,
+  );
+  const list = admin('list');
+  check(list.stdout.trim() === 'Moderators: smoke.', `admin list: ${list.stdout.trim()}`);
+  const recompute = admin('recompute-reputation');
+  check(
+    recompute.status === 0 && /reputation/.test(recompute.stdout),
+    `admin recompute-reputation: ${recompute.stdout.trim().split('\n')[0]}`,
+  );
 
   const bytes = statSync(binary).size;
   // The download a user would make: GNU gzip's default level (Node's own zlib packs about 3% worse).

@@ -63,7 +63,7 @@ if (args.includes('--help') || args.includes('-h')) {
       `qa-server ${__QA_VERSION__}: the Q&A community in one file.`,
       '',
       'Usage: qa-server [--help | --version]',
-      '       qa-server admin <grant | revoke | list> [username]   (moderators; see qa-server admin help)',
+      '       qa-server admin <grant | revoke | list | recompute-reputation> [username]   (see qa-server admin help)',
       '',
       'It serves on http://HOST:PORT, keeps its database and secret in data/ beside itself (relative',
       'paths are taken from its own folder), migrates the database at start, and stops cleanly on',
