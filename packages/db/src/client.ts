@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
 import { runMigrations } from './migrate';
+import { cacheOneTimeStatements } from './statement-cache';
 import { WriteLock } from './write-lock';
 
 type Drizzle = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -100,7 +101,9 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const tx = drizzle(openConnection(path, runtime), { schema });
   runMigrations(tx, runtime.migrationsFolder);
+  cacheOneTimeStatements(tx);
   const db = (memory ? tx : drizzle(openConnection(path, runtime), { schema })) as Db;
+  if (db !== tx) cacheOneTimeStatements(db);
   return Object.assign(db, { $writer: createWriter(tx) });
 }
 
