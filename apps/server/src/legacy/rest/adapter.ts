@@ -1,4 +1,4 @@
-import { appRouter } from '@app/api';
+import { appRouter, type ReadCache } from '@app/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import {
@@ -69,6 +69,8 @@ export interface RestTools<Body = undefined> {
   body: Body;
   /** Aborted when the client goes away before its answer: the caller's procedures get it too. */
   signal: AbortSignal;
+  /** The process's read cache, for a route that answers from a kept body. */
+  readCache: ReadCache;
 }
 
 export type RestHandler<Body = undefined> = (
@@ -114,10 +116,8 @@ export function restRoute<Body>(
     if (req.socket.destroyed) gone();
     try {
       const body = (payload ? readPayload(payload, req.body) : undefined) as Body;
-      const caller = appRouter.createCaller(
-        await door.createRequestContext({ req, res, transport: 'http' }),
-        { signal: request.signal },
-      );
+      const context = await door.createRequestContext({ req, res, transport: 'http' });
+      const caller = appRouter.createCaller(context, { signal: request.signal });
       let viewer: Promise<string | null> | undefined;
       const current = () => (viewer ??= caller.auth.me().then((user) => user?.username ?? null));
       const me = async () => {
@@ -136,6 +136,9 @@ export function restRoute<Body>(
         },
         body,
         signal: request.signal,
+        get readCache() {
+          return context.deps.readCache;
+        },
       };
       const answer = await (handler as RestHandler<Body>)(req, res, tools);
       if (!res.headersSent) res.status(200).json(answer ?? { ok: true });

@@ -14,6 +14,11 @@ const IN_FULL_PER_CALL = 500;
 /** Questions joined into the body between two yields to other requests. */
 const JOIN_SLICE = 2000;
 
+/** Single questions' bodies (GET /question/getQuestionById), keyed by question id. */
+const QUESTION_BODIES: ShelfSpec<CachedBody> = {
+  name: 'original client question bodies',
+  entries: 5000,
+};
 /** Whole-list bodies per order and search. */
 const WHOLE_LISTS: ShelfSpec<CachedBody> = { name: 'original client lists', entries: 8 };
 /** Each question's JSON as the original client reads it, keyed by question id. */
@@ -40,6 +45,32 @@ export async function legacyQuestionListBody(
     return { value: body, dependency: ON_WHOLE_LIST, bytes: body.body.length };
   });
   return slot.value;
+}
+
+/**
+ * One question as the original client reads it (GET /question/getQuestionById): the body is kept per
+ * question in the read cache and dropped by the question's events, like the tRPC question page, so a
+ * read costs what the page costs. It is the question everyone sees (what the whole list and
+ * socket.io's questionUpdate carry): the original client has no view of removed posts. Null for a
+ * question nobody may see.
+ */
+export async function legacyQuestionBody(
+  cache: ReadCache,
+  caller: Caller,
+  qid: number,
+): Promise<CachedBody | null> {
+  const slot = await cache.shelf(QUESTION_BODIES).load(qid, async () => {
+    const json = cache.shelf(QUESTION_JSON).peek(qid) ?? (await questionJson(caller, qid));
+    if (json === null) return null;
+    const body = new CachedBody(Buffer.from(json));
+    return { value: body, dependency: { kind: 'question', qid }, bytes: body.body.length };
+  });
+  return slot?.value ?? null;
+}
+
+async function questionJson(caller: Caller, qid: number): Promise<string | null> {
+  const [question] = await caller.question.inFull({ qids: [qid] });
+  return question ? JSON.stringify(wireQuestion(question)) : null;
 }
 
 async function build(

@@ -1,12 +1,13 @@
 import {
   QUESTION_ORDERS,
   QuestionPayload,
+  questionMessages,
   restPayloadMessages,
   type QuestionOrder,
 } from '@app/validators';
 import { Router } from 'express';
 import { appRouter } from '@app/api';
-import { legacyQuestionListBody } from './question-list-body';
+import { legacyQuestionBody, legacyQuestionListBody } from './question-list-body';
 import { sendCachedBody } from '../../http/response-cache';
 import { idOf, RestError, routesWith, sendError, type Caller, type RestDoor } from './adapter';
 import { addVoteRoutes } from './vote';
@@ -46,14 +47,16 @@ export function questionRoutes(door: RestDoor): Router {
 
   router.get(
     '/getQuestionById/:qid',
-    route(async (req, _res, { caller, requireSelf }) => {
+    route(async (req, res, { caller, requireSelf, readCache }) => {
       const qid = idOf(req.params.qid, 'question id');
       // With a username (as the client sends it) the visit counts, for the signed-in user only.
       if (req.query.username !== undefined) {
         await requireSelf(req.query.username);
         await caller.question.view({ qid });
       }
-      return fullQuestion(caller, qid);
+      const body = await legacyQuestionBody(readCache, caller, qid);
+      if (!body) throw new RestError(404, questionMessages.questionNotFound);
+      await sendCachedBody(req, res, body, { contentType: 'application/json; charset=utf-8' });
     }),
   );
 
