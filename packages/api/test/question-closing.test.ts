@@ -75,6 +75,16 @@ describe('closing a question as a duplicate', () => {
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: closeMessages.needsReputation(500) });
   });
 
+  it('shows each reader the votes so far and only their own pending vote', async () => {
+    const { world, voters, original, copy } = await setup();
+    await voters[0]!.api.question.voteToClose({ qid: copy.id, duplicateOf: original.id });
+    const voterPage = await voters[0]!.api.question.byId({ qid: copy.id });
+    expect(voterPage.myClosureVote).toBe('close');
+    expect(voterPage.closure).toMatchObject({ closedAt: null, closeVotes: 1, reopenVotes: 0 });
+    expect((await voters[1]!.api.question.byId({ qid: copy.id })).myClosureVote).toBeNull();
+    expect((await world.client().api.question.byId({ qid: copy.id })).myClosureVote).toBeNull();
+  });
+
   it('counts one vote per user, and never a question as its own duplicate', async () => {
     const { voters, original, copy } = await setup();
     await voters[0]!.api.question.voteToClose({ qid: copy.id, duplicateOf: original.id });

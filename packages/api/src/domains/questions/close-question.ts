@@ -23,51 +23,70 @@ declare module '../../core/deps' {
   }
 }
 
-/** The question's closure now, read inside a write or for its page. */
-export async function closureOf(db: Executor, qid: number): Promise<Closure> {
-  const row = await firstRow(
-    db
-      .select({ closedAt: questions.closedAt, duplicateOfId: questions.duplicateOfId })
-      .from(questions)
-      .where(eq(questions.id, qid)),
+// drizzle leaves a one-table select's columns unqualified, and inside a subquery an unqualified
+// name means the inner table's column when it has one: the outer question's columns are named in full.
+const outerQuestionId = sql.raw('"questions"."id"');
+const outerDuplicateOfId = sql.raw('"questions"."duplicate_of_id"');
+const votesTo = (kind: 'close' | 'reopen') =>
+  sql<number>`(select count(*) from ${closeVotes} where ${closeVotes.questionId} = ${outerQuestionId} and ${closeVotes.kind} = ${kind})`.mapWith(
+    Number,
   );
-  const original =
-    row?.closedAt && row.duplicateOfId !== null
-      ? await firstRow(
-          db
-            .select({ id: questions.id, title: questions.title })
-            .from(questions)
-            .where(eq(questions.id, row.duplicateOfId)),
-        )
-      : undefined;
-  const votes = await db
-    .select({ kind: closeVotes.kind, n: count() })
-    .from(closeVotes)
-    .where(eq(closeVotes.questionId, qid))
-    .groupBy(closeVotes.kind);
-  const votesOf = (kind: string) => votes.find((vote) => vote.kind === kind)?.n ?? 0;
+
+/**
+ * The closure's columns, for a read of `questions` that wants it in the same row (the question
+ * page): `voter` is the user whose own pending vote is read (0 for nobody).
+ */
+export const closureColumns = (voter: unknown) => ({
+  closedAt: questions.closedAt,
+  duplicateOfId: questions.duplicateOfId,
+  duplicateOfTitle: sql<
+    string | null
+  >`(select "original"."title" from ${questions} as "original" where "original"."id" = ${outerDuplicateOfId})`,
+  closeVotes: votesTo('close'),
+  reopenVotes: votesTo('reopen'),
+  myClosureVote: sql<
+    string | null
+  >`(select ${closeVotes.kind} from ${closeVotes} where ${closeVotes.questionId} = ${outerQuestionId} and ${closeVotes.userId} = ${voter} limit 1)`,
+});
+
+interface ClosureColumns {
+  closedAt: Date | null;
+  duplicateOfId: number | null;
+  duplicateOfTitle: string | null;
+  closeVotes: number;
+  reopenVotes: number;
+  myClosureVote: string | null;
+}
+
+/** The closure and the viewer's own vote from a row read with closureColumns. */
+export function closureFromRow(row: ClosureColumns): {
+  closure: Closure;
+  myClosureVote: 'close' | 'reopen' | null;
+} {
+  const { closedAt, duplicateOfId, duplicateOfTitle, closeVotes, reopenVotes } = row;
+  const mine = row.myClosureVote;
   return {
-    closedAt: row?.closedAt ?? null,
-    duplicateOf: original ?? null,
-    closeVotes: votesOf('close'),
-    reopenVotes: votesOf('reopen'),
+    closure: {
+      closedAt,
+      duplicateOf:
+        closedAt && duplicateOfId !== null && duplicateOfTitle !== null
+          ? { id: duplicateOfId, title: duplicateOfTitle }
+          : null,
+      closeVotes,
+      reopenVotes,
+    },
+    myClosureVote: mine === 'close' || mine === 'reopen' ? mine : null,
   };
 }
 
-/** The viewer's own pending vote on the question's closure, if any. */
-export async function myClosureVote(
-  db: Executor,
-  qid: number,
-  viewerId: number | null,
-): Promise<'close' | 'reopen' | null> {
-  if (viewerId === null) return null;
+/** The question's closure now, read inside a write. */
+export async function closureOf(db: Executor, qid: number): Promise<Closure> {
   const row = await firstRow(
-    db
-      .select({ kind: closeVotes.kind })
-      .from(closeVotes)
-      .where(and(eq(closeVotes.questionId, qid), eq(closeVotes.userId, viewerId))),
+    db.select(closureColumns(0)).from(questions).where(eq(questions.id, qid)),
   );
-  return row?.kind === 'close' || row?.kind === 'reopen' ? row.kind : null;
+  return row
+    ? closureFromRow(row).closure
+    : { closedAt: null, duplicateOf: null, closeVotes: 0, reopenVotes: 0 };
 }
 
 async function lockedQuestion(tx: Executor, qid: number) {

@@ -7,7 +7,6 @@ import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { notifyNewAnswer } from '../notifications/notify';
 import { Refusal } from '../../core/errors';
-import { closureOf } from './close-question';
 import { assertQuestionExists } from './question-exists';
 import type { AnswerView } from './shapes';
 
@@ -18,8 +17,7 @@ export function createAnswer(
   input: CreateAnswerInput,
 ): Promise<{ answer: AnswerView; event: PublishedEvent<'question'> }> {
   return writeTransaction(deps, async ({ tx, now, publish }) => {
-    await assertQuestionExists(tx, input.qid);
-    if ((await closureOf(tx, input.qid)).closedAt)
+    if ((await assertQuestionExists(tx, input.qid)).closedAt)
       throw new Refusal({ code: 'FORBIDDEN', message: closeMessages.closedNoAnswers });
     const { id } = await returnedRow(
       tx

@@ -18,7 +18,7 @@ import type { Viewer } from '../../core/viewer';
 import type { VoteLists } from '../../core/votes';
 import type { AnswerView, CommentView, PostRemoval, QuestionDetail } from './shapes';
 import { removalFor, type RemovalColumns } from './visibility';
-import { closureOf, myClosureVote } from './close-question';
+import { closureColumns, closureFromRow } from './close-question';
 import { tagsForQuestions } from './tags';
 
 // Authors are read by id: a deleted account keeps its row and name, so its posts still show it.
@@ -47,6 +47,7 @@ const questionRow = perDb((db) =>
       deletedAt: questions.deletedAt,
       deletedBy: questions.deletedBy,
       hiddenAt: questions.hiddenAt,
+      ...closureColumns(sql.placeholder('voter')),
     })
     .from(questions)
     .where(eq(questions.id, sql.placeholder('qid')))
@@ -187,7 +188,7 @@ export async function getQuestion(
   viewer: Viewer | null,
   qid: number,
 ): Promise<QuestionDetail> {
-  const found = await firstRow(questionRow(db).execute({ qid }));
+  const found = await firstRow(questionRow(db).execute({ qid, voter: viewer?.id ?? 0 }));
   const row = found && seenBy(found, viewer);
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: questionMessages.questionNotFound });
   // Comments by parent (null: the question itself), each list oldest first.
@@ -209,7 +210,17 @@ export async function getQuestion(
       voteScore: voteScore(upVoteCount, downVoteCount),
       comments: byParent.get(answer.id) ?? [],
     }));
-  const { upVoteCount, downVoteCount, ...question } = row;
+  const {
+    upVoteCount,
+    downVoteCount,
+    closedAt,
+    duplicateOfId,
+    duplicateOfTitle,
+    closeVotes,
+    reopenVotes,
+    myClosureVote,
+    ...question
+  } = row;
   return {
     ...question,
     tags: (await tagsForQuestions(db, [qid])).get(qid) ?? [],
@@ -217,7 +228,13 @@ export async function getQuestion(
     voteScore: voteScore(upVoteCount, downVoteCount),
     comments: byParent.get(null) ?? [],
     answers: sortAnswers(answerViews, question.acceptedAnswerId),
-    closure: await closureOf(db, qid),
-    myClosureVote: await myClosureVote(db, qid, viewer?.id ?? null),
+    ...closureFromRow({
+      closedAt,
+      duplicateOfId,
+      duplicateOfTitle,
+      closeVotes,
+      reopenVotes,
+      myClosureVote,
+    }),
   };
 }
