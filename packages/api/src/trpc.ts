@@ -130,18 +130,20 @@ export const moderatorProcedure = protectedProcedure.use(({ ctx, next }) => {
  */
 export const limitedProcedure = (...allowances: Allowance[]) =>
   writerProcedure.use(async ({ ctx, getRawInput, next }) => {
-    const refund = await takeAllowances(ctx.deps, String(ctx.viewer.id), allowances, getRawInput);
-    const result = await next();
-    if (!result.ok) await refund();
+    const taken = await takeAllowances(ctx.deps, String(ctx.viewer.id), allowances, getRawInput);
+    const result = await taken.during(() => next());
+    if (!result.ok) await taken.refund();
+    else await taken.settle();
     return result;
   });
 
 /** A write anyone may make (signing up), counted against the client's address. */
 export const addressLimitedProcedure = (...allowances: Allowance[]) =>
   publicProcedure.use(async ({ ctx, getRawInput, next }) => {
-    const refund = await takeAllowances(ctx.deps, ctx.clientAddress, allowances, getRawInput);
-    const result = await next();
-    if (!result.ok) await refund();
+    const taken = await takeAllowances(ctx.deps, ctx.clientAddress, allowances, getRawInput);
+    const result = await taken.during(() => next());
+    if (!result.ok) await taken.refund();
+    else await taken.settle();
     return result;
   });
 

@@ -1,5 +1,7 @@
 import { authMessages, connectionMessages, limitMessages } from '@app/validators';
-import { describe, expect, it } from 'vitest';
+import { users } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import {
   appRouter,
   createCallerFactory,
@@ -323,6 +325,44 @@ describe('per-user limits on every write', () => {
   });
 });
 
+/** The key a user's own limits are counted under: their id. */
+async function userKey(world: TestWorld, username: string): Promise<string> {
+  const [row] = await world.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username));
+  return String(row?.id);
+}
+
+describe("a write's count travels in the write's own transaction", () => {
+  it('counts a vote inside its transaction, not in one of its own before it', async () => {
+    const world = await limitedWorld('votes');
+    const { alice, bob } = await people(world, 'alice', 'bob');
+    const qid = (await ask(alice)).id;
+    const before = vi.spyOn(world.deps.limiters.votes, 'tryConsume');
+    await bob.api.question.vote({ qid, vote: 'up' });
+    expect(before).not.toHaveBeenCalled();
+    expect(await world.deps.limiters.votes.counted(await userKey(world, 'bob'))).toBe(1);
+  });
+
+  it('a write refused over its limit leaves nothing written and nothing more counted', async () => {
+    const world = await limitedWorld('comments');
+    const { alice } = await people(world, 'alice');
+    const qid = (await ask(alice)).id;
+    for (const text of ['first', 'second'])
+      await alice.api.comment.create({ id: qid, type: 'question', text });
+    await tooMany(
+      alice.api.comment.create({ id: qid, type: 'question', text: 'third' }),
+      'comments',
+    );
+    expect((await alice.api.question.byId({ qid })).comments.map((c) => c.text)).toEqual([
+      'first',
+      'second',
+    ]);
+    expect(await world.deps.limiters.comments.counted(await userKey(world, 'alice'))).toBe(2);
+  });
+});
+
 describe('per-address limit on sign-up', () => {
   it('refuses the 11th account from one address in an hour with its sentence; other addresses are fine', async () => {
     const world = await createTestWorld({ limits: { signups: DEFAULT_RATE_LIMITS.signups } });
@@ -461,7 +501,8 @@ describe('subscriptions per WebSocket', () => {
       connectionMessages.tooManySubscriptions,
     );
     // Another socket has its own count.
-    await expect(second.chat.onInbox()).resolves.toBeDefined();
+    const other = await second.chat.onInbox();
+    expect(other).toBeDefined();
     // Stopping one (the client's subscription.stop, or the socket closing) frees its place.
     await a[Symbol.asyncIterator]().return?.();
     const c = await first.chat.onInbox();
@@ -472,6 +513,7 @@ describe('subscriptions per WebSocket', () => {
     );
     await b[Symbol.asyncIterator]().return?.();
     await c[Symbol.asyncIterator]().return?.();
+    await other[Symbol.asyncIterator]().return?.();
   });
 
   it('a subscription refused for another reason does not take a place', async () => {

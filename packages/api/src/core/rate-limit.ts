@@ -1,7 +1,14 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimitKind, type RateLimits } from './limits';
 import { RateLimiterRes } from './rate-limiter-classes';
-import { createCounterSweep, createSharedCounter, type CounterStore } from './shared-counters';
+import type { Tx } from '@app/db';
+import {
+  countInTable,
+  createCounterSweep,
+  createSharedCounter,
+  tableKeyOf,
+  type CounterStore,
+} from './shared-counters';
 
 export { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './limits';
 
@@ -22,6 +29,11 @@ export interface RateLimiter {
 /** A limiter over the shared store, which can also say what a key has counted in its window. */
 export interface SharedRateLimiter extends RateLimiter {
   counted(key: string): Promise<number>;
+  /**
+   * Counts inside a write's own transaction and says whether it stays within the limit; present
+   * when the counters live in the database the write goes to (no Redis in front of it).
+   */
+  countWithin?: (tx: Tx, key: string, cost: number, now: number) => Promise<boolean>;
 }
 
 /**
@@ -113,10 +125,15 @@ export function createRateLimiters(
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...overrides };
   const sweep = createCounterSweep(store.db);
   return Object.fromEntries(
-    Object.entries(limits).map(([kind, { max, windowMs }]) => [
-      kind,
-      rateLimiterOver(createSharedCounter(store, `rl:${kind}`, { points: max, windowMs }), sweep),
-    ]),
+    Object.entries(limits).map(([kind, { max, windowMs }]) => {
+      const name = `rl:${kind}`;
+      const window = { points: max, windowMs };
+      const limiter = rateLimiterOver(createSharedCounter(store, name, window), sweep);
+      if (!store.shared.redis)
+        limiter.countWithin = (tx, key, cost, now) =>
+          countInTable(tx, tableKeyOf(store, name, key), cost, window, now);
+      return [kind, limiter];
+    }),
   ) as RateLimiters;
 }
 

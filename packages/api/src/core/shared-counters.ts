@@ -1,5 +1,5 @@
-import { databaseKind, rateLimits, type Db, type WriteLock } from '@app/db';
-import { inArray, lt } from 'drizzle-orm';
+import { databaseKind, rateLimits, type Db, type Tx, type WriteLock } from '@app/db';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   RateLimiterPostgres,
@@ -74,6 +74,38 @@ export function createSharedCounter(
     rejectIfRedisNotReady: true,
   });
   return new RLWrapperTimeouts({ limiter, timeoutMs: REDIS_TIMEOUT_MS });
+}
+
+/** The key rate-limiter-flexible stores a counter's `key` under (its `getKey`). */
+export const tableKeyOf = (store: CounterStore, name: string, key: string) =>
+  `${store.namespace ?? ''}${name}:${key}`;
+
+/**
+ * Counts `cost` against a counter of the table inside a write's own transaction, exactly as
+ * rate-limiter-flexible's database limiters count (the same row, the same fixed window: a window
+ * that has ended starts again from this count), and says whether it stays within `points`. The
+ * transaction that counts it is the write it guards: a write that fails takes its count back with it.
+ */
+export async function countInTable(
+  tx: Tx,
+  tableKey: string,
+  cost: number,
+  { points, windowMs }: { points: number; windowMs: number },
+  now: number,
+): Promise<boolean> {
+  const live = sql`${rateLimits.expire} is null or ${rateLimits.expire} > ${now}`;
+  const [row] = await tx
+    .insert(rateLimits)
+    .values({ key: tableKey, points: cost, expire: now + windowMs })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`case when ${live} then ${rateLimits.points} + ${cost} else ${cost} end`,
+        expire: sql`case when ${live} then ${rateLimits.expire} else ${now + windowMs} end`,
+      },
+    })
+    .returning({ points: rateLimits.points });
+  return (row?.points ?? cost) <= points;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Tx } from '@app/db';
 import type { ApiDeps } from './deps';
 import type { BusEvent, EventMap, PublishedEvent, Topic } from './topics';
 import { publishedEvent } from './topics';
+import { claimWaitingCount } from './write-limits';
 
 export interface WriteScope {
   tx: Tx;
@@ -23,7 +24,11 @@ export async function writeTransaction<R>(
 ): Promise<R> {
   const now = new Date();
   let recorded: BusEvent[] = [];
-  const result = await deps.db.$writer.transaction(async (tx) => {
+  // The request's rate-limit counts, when they wait for its write (write-limits.ts): counted first
+  // in this transaction, so a refusal leaves nothing written.
+  const counting = claimWaitingCount();
+  const transaction = deps.db.$writer.transaction(async (tx) => {
+    if (counting) await counting.count(tx, now);
     const pending: {
       topic: Topic;
       key: string;
@@ -45,6 +50,16 @@ export async function writeTransaction<R>(
     recorded.forEach((event, i) => Object.assign(pending[i]!.published, publishedEvent(event)));
     return value;
   });
+  const result = await transaction.then(
+    (value) => {
+      counting?.settled(true);
+      return value;
+    },
+    (error: unknown) => {
+      counting?.settled(false);
+      throw error;
+    },
+  );
   if (recorded.length > 0) await deps.events.deliver(recorded);
   return result;
 }

@@ -20,9 +20,14 @@ export function whileSignedIn(
     controller.abort();
   };
   const timer = setInterval(() => {
-    void findSessionUser(db, viewer.sessionId).then((user) => {
-      if (!user) stop();
-    });
+    void findSessionUser(db, viewer.sessionId).then(
+      (user) => {
+        if (!user) stop();
+      },
+      // A check that could not be made (the database away for a moment, or closed as the process
+      // stops) ends nothing: the next one decides.
+      () => undefined,
+    );
   }, recheckMs);
   timer.unref();
   if (signal?.aborted) stop();
