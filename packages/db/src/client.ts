@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
 import { runMigrations } from './migrate';
+import { SAFETY_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer';
 import { cacheOneTimeStatements } from './statement-cache';
 import { WriteLock } from './write-lock';
 
@@ -50,6 +51,9 @@ function openConnection(path: string, runtime: DbRuntime): Database.Database {
   return sqlite;
 }
 
+// The background checkpointer of each writer connection that has one.
+const checkpointers = new WeakMap<Database.Database, Checkpointer>();
+
 // Which write body the running code belongs to, while it runs: a write asked for from inside one
 // would wait for the lock its own body holds, for ever.
 const openBody = new AsyncLocalStorage<{ open: boolean }>();
@@ -89,6 +93,11 @@ function createWriter(tx: Tx): Writer {
 export interface DbRuntime {
   nativeBinding?: object;
   migrationsFolder?: string;
+  /**
+   * Checkpoint the write-ahead log from a background thread instead of in the commits that fill it
+   * (checkpointer.ts): for a server, whose every request would otherwise wait out those stalls.
+   */
+  checkpointInBackground?: boolean;
 }
 
 /**
@@ -101,6 +110,10 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const tx = drizzle(openConnection(path, runtime), { schema });
   runMigrations(tx, runtime.migrationsFolder);
+  if (runtime.checkpointInBackground && !memory) {
+    tx.$client.pragma(`wal_autocheckpoint = ${SAFETY_AUTOCHECKPOINT_PAGES}`);
+    checkpointers.set(tx.$client, startCheckpointer(path));
+  }
   cacheOneTimeStatements(tx);
   const db = (memory ? tx : drizzle(openConnection(path, runtime), { schema })) as Db;
   if (db !== tx) cacheOneTimeStatements(db);
@@ -113,6 +126,7 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
  */
 export function closeDb(db: Db): void {
   const writer = db.$writer.client;
+  checkpointers.get(writer)?.stop();
   if (db.$client !== writer && db.$client.open) db.$client.close();
   if (!writer.open) return;
   if (!writer.memory) writer.pragma('wal_checkpoint(TRUNCATE)');

@@ -10,7 +10,7 @@ export function openConfiguredDatabase(config: ServerConfig): Promise<Db> {
     path: config.databasePath,
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,
-    runtime: config.runtime?.db,
+    runtime: { ...config.runtime?.db, checkpointInBackground: true },
   });
 }
 
