@@ -7,4 +7,5 @@ export type GameEndReason =
   | { kind: 'resigned'; player: string }
   | { kind: 'lastObject'; player: string }
   | { kind: 'solved' }
-  | { kind: 'timeUp'; passed: number; total: number };
+  /** The final code's score at time-up; absent when it could not be tested. */
+  | { kind: 'timeUp'; passed?: number; total?: number };

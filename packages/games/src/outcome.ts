@@ -49,5 +49,8 @@ export const isTurnOf = (state: GameState, username: string): boolean =>
 
 /** CollabCode at time-up: 'Time is up — 3 of 5 tests passed'. */
 export function timeUpLine(reason: GameEndReason | undefined): string | null {
-  return reason?.kind === 'timeUp' ? gameMessages.timeUpResults(reason.passed, reason.total) : null;
+  if (reason?.kind !== 'timeUp') return null;
+  return reason.passed === undefined || reason.total === undefined
+    ? gameMessages.timeUp
+    : gameMessages.timeUpResults(reason.passed, reason.total);
 }

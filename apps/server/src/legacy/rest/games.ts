@@ -55,7 +55,9 @@ export function gamesRoutes(door: RestDoor): Router {
       const initial: NonNullable<typeof body.initialGameState> = body.initialGameState ?? {};
       const password = initial.password ?? '';
       const isPrivate = initial.isPrivate ?? password !== '';
+      // The original client joins from the lobby after creating: the creator is not seated here.
       const basics = {
+        seatCreator: false,
         title: initial.title ?? gameTypeTitle(body.gameType),
         isPrivate,
         ...(isPrivate ? { password } : {}),
