@@ -7,7 +7,7 @@ import {
 } from '@app/validators';
 import type { GameEndReason } from './end-reason';
 import { ensure } from './errors';
-import type { RematchOffer } from './rematch-offer';
+import type { RematchOffer } from './rematch-state';
 import { GAME_STATUS, type GameStatus } from './status';
 
 const MINUTE_MS = 60_000;

@@ -1,7 +1,7 @@
 import { gameMessages, NIM_INITIAL_OBJECTS, NIM_MAX_TAKE, NIM_MIN_TAKE } from '@app/validators';
 import type { GameEndReason } from './end-reason';
 import { ensure } from './errors';
-import type { RematchOffer } from './rematch-offer';
+import type { RematchOffer } from './rematch-state';
 import { GAME_STATUS, type GameStatus } from './status';
 
 export interface NimMove {

@@ -1,18 +1,10 @@
 import { gameMessages } from '@app/validators';
 import { ensure } from './errors';
 import { gamePlayers, type GameState } from './game-state';
+import type { RematchOffer } from './rematch-state';
 import { GAME_STATUS } from './status';
 
-/**
- * A finished game's rematch: one offer per game, from one of its players; another player accepts
- * (then `gameId` is the new game) or declines. Kept in the game's state JSON.
- */
-export interface RematchOffer {
-  by: string;
-  status: 'offered' | 'accepted' | 'declined';
-  /** The new game, once accepted. */
-  gameId: string | null;
-}
+export type { RematchOffer } from './rematch-state';
 
 /** A player of a finished game offers a rematch; a game has one offer at most. */
 export function offerRematch<S extends GameState>(state: S, username: string): S {
