@@ -137,6 +137,21 @@ describe('games with lichess habits', () => {
     // Dave is player 1 now: his move.
     await dave.locator('.nim__to-move', { hasText: `${daveName} (you)` }).waitFor();
     await screenshot(dave, 'games-lichess-rematch-375');
+
+    // Their profiles show their play: the finished game, its opponent and result.
+    for (const [page, name, result, opponent] of [
+      [dave, daveName, 'Won', carolName],
+      [carol, carolName, 'Lost', daveName],
+    ] as const) {
+      await page.goto(`/user/${name}`);
+      await page.getByRole('tab', { name: 'Play' }).click();
+      const play = page.locator('.profile-play');
+      await play.getByText('Games played').waitFor();
+      await play.locator('li', { hasText: title }).getByText(`against ${opponent}`).waitFor();
+      await play.locator('li', { hasText: title }).getByText(result, { exact: true }).waitFor();
+      await expectAccessible(page, 'the profile play tab');
+    }
+    await screenshot(dave, 'games-lichess-profile-play-375');
     await carol.context().close();
     await dave.context().close();
   });

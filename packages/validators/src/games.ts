@@ -180,6 +180,8 @@ export const gameMessages = {
     `Time is up — ${passed} of ${total} tests passed`,
   finishedIn: (time: string) => `Finished in ${time}`,
   resignConfirm: 'Resign this game?',
+  resignNim: 'Leaving now gives the game to the other player.',
+  resignCollabCode: 'Leaving now takes you out of the game; the others play on.',
   resign: 'Resign',
   open: 'Open',
   copyInvite: 'Copy invite link',

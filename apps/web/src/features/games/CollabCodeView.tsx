@@ -106,15 +106,17 @@ export function CollabCodeView({
             </dd>
           </div>
         </dl>
-        {isPlayer && waiting && (
-          <Button busy={starting} onClick={onStart}>
-            {gameMessages.start}
-          </Button>
-        )}
         {isPlayer && (
-          <Button variant="secondary" busy={running} disabled={!canEdit} onClick={onRunTests}>
-            {gameMessages.runTests}
-          </Button>
+          <div className="button-row">
+            {waiting && (
+              <Button busy={starting} onClick={onStart}>
+                {gameMessages.start}
+              </Button>
+            )}
+            <Button variant="secondary" busy={running} disabled={!canEdit} onClick={onRunTests}>
+              {gameMessages.runTests}
+            </Button>
+          </div>
         )}
       </div>
       {isPlayer && waiting && <p className="collab__waiting">{gameMessages.waitingForPlayers}</p>}

@@ -207,11 +207,7 @@ function GameRoom({ id }: { id: string }) {
             </>
           }
         >
-          <p>
-            {data.gameType === 'Nim'
-              ? 'Leaving now gives the game to the other player.'
-              : 'Leaving now takes you out of the game; the others play on.'}
-          </p>
+          <p>{data.gameType === 'Nim' ? gameMessages.resignNim : gameMessages.resignCollabCode}</p>
         </Modal>
       )}
       {askingPassword && (
