@@ -61,7 +61,7 @@ export function newCollabCodeGame({
   };
 }
 
-/** When the time is up (epoch ms), or null before the first join. */
+/** When the time is up (epoch ms), or null until the clock starts. */
 export function collabCodeDeadline(state: CollabCodeState): number | null {
   return state.startTime === null ? null : state.startTime + state.timeLimit * MINUTE_MS;
 }

@@ -96,7 +96,7 @@ export interface GameTimerOptions {
  * the processes on one database only the holder of the 'game-timer' lease keeps alarms; the others
  * keep trying to take the lease, and the one that does (its holder died or stopped) loads every
  * deadline from the database. The holder learns new deadlines from the 'game' topic's state events,
- * whichever process wrote them (a game's first join sets its start time and publishes its state), so
+ * whichever process wrote them (the second player's join, or Start, sets the start time and publishes the state), so
  * services need not know it. A game ends in a write that checks it again, so an alarm that rings
  * twice (a lease changing hands, a late alarm) ends it once.
  */
