@@ -1,7 +1,6 @@
 import { gameMessages } from '@app/validators';
 import { ensure } from './errors';
 import { gamePlayers, type GameState } from './game-state';
-import type { RematchOffer } from './rematch-state';
 import { GAME_STATUS } from './status';
 
 export type { RematchOffer } from './rematch-state';
