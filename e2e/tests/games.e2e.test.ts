@@ -311,6 +311,9 @@ describe('games', () => {
       await page.getByText('2 of 2 tests passed').waitFor();
       await page.getByText('Status: OVER').waitFor();
       await page.getByText(/^Winners: /).waitFor();
+      // The clock stops at the win and shows the finishing time, not a frozen countdown.
+      await page.getByText(/^Finished in \d+:\d\d$/).waitFor();
+      expect(await page.getByRole('timer').count()).toBe(0);
       expect(await codeEditor(page, 'Shared Code').getAttribute('contenteditable')).toBe('false');
     }
     expect(await cspViolations(ann)).toEqual([]);
