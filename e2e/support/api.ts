@@ -161,18 +161,25 @@ export async function createNimGame(
   creator: ApiUser,
   fields: { title: string; isPrivate?: boolean; password?: string },
 ): Promise<{ id: string; title: string }> {
-  const { data } = await mutate('game.createNim', { isPrivate: false, ...fields }, creator.session);
+  const { data } = await mutate(
+    'game.createNim',
+    { isPrivate: false, seatCreator: false, ...fields },
+    creator.session,
+  );
   return createdGame(data);
 }
 
-/** Creates a CollabCode game on a problem (the code starts as its function signature). */
+/**
+ * Creates a CollabCode game on a problem (the code starts as its function signature); the creator
+ * is not seated: join it with joinGame.
+ */
 export async function createCollabCodeGame(
   creator: ApiUser,
   fields: { title: string; problemId: number; playerLimit?: number; timeLimit?: number },
 ): Promise<{ id: string; title: string }> {
   const { data } = await mutate(
     'game.createCollabCode',
-    { isPrivate: false, ...fields },
+    { isPrivate: false, seatCreator: false, ...fields },
     creator.session,
   );
   return createdGame(data);

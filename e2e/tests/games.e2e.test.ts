@@ -76,12 +76,11 @@ describe('games', () => {
     expect(await bobItem.textContent()).toContain('Waiting for players');
     expect(await notReloaded(bob)).toBe(true);
 
+    // Creating seated Ann (issue 24): her game is marked as hers, with Open.
+    await gameItem(ann, title).getByText('Your game').waitFor();
     await gameItem(ann, title)
-      .getByRole('button', { name: `Join ${title}` })
+      .getByRole('link', { name: `Open ${title}` })
       .click();
-    const annPassword = ann.getByRole('dialog');
-    await annPassword.getByLabel('Please enter room password:').fill('open sesame');
-    await annPassword.getByRole('button', { name: 'Submit' }).click();
     await ann.waitForURL(/\/games\/[A-Za-z0-9_-]+$/);
     await ann.getByRole('heading', { name: 'Nim Game', level: 1 }).waitFor();
     await ann.getByText('Status: WAITING_TO_START').waitFor();
@@ -160,9 +159,10 @@ describe('games', () => {
     }
     await screenshot(bob, 'games-nim-over-375');
 
-    // Leave Game goes back to the lobby, where the game shows as over.
+    // Leave Game goes back to the lobby, where the game shows as over once finished games are shown.
     await bob.getByRole('button', { name: 'Leave Game' }).click();
     await bob.waitForURL((url) => url.pathname === '/games');
+    await bob.getByLabel('Show finished').check();
     await gameItem(bob, title).getByText('Over').waitFor();
     expect(await notReloaded(bob)).toBe(true);
     expect(await cspViolations(ann)).toEqual([]);
@@ -225,11 +225,11 @@ describe('games', () => {
     await create.click();
     await ann.waitForURL((url) => url.pathname === '/games');
 
-    // Both join from the lobby.
+    // Ann was seated by creating it (issue 24) and opens it; Bob joins from the lobby.
     await ann.getByRole('button', { name: 'CollabCode', exact: true }).click();
     await screenshot(ann, 'games-lobby-1280');
     await gameItem(ann, title)
-      .getByRole('button', { name: `Join ${title}` })
+      .getByRole('link', { name: `Open ${title}` })
       .click();
     await ann.waitForURL(/\/games\/[A-Za-z0-9_-]+$/);
     await bob.goto('/games');
@@ -311,6 +311,9 @@ describe('games', () => {
       await page.getByText('2 of 2 tests passed').waitFor();
       await page.getByText('Status: OVER').waitFor();
       await page.getByText(/^Winners: /).waitFor();
+      // The clock stops at the win and shows the finishing time, not a frozen countdown.
+      await page.getByText(/^Finished in \d+:\d\d$/).waitFor();
+      expect(await page.getByRole('timer').count()).toBe(0);
       expect(await codeEditor(page, 'Shared Code').getAttribute('contenteditable')).toBe('false');
     }
     expect(await cspViolations(ann)).toEqual([]);

@@ -44,11 +44,19 @@ beforeAll(async () => {
   );
   const created = await mutate<{ game: { id: string } }>(
     'game.createCollabCode',
-    { title: 'Bomb squad', isPrivate: false, problemId: data.problem.id, timeLimit: 30 },
+    {
+      seatCreator: false,
+      title: 'Bomb squad',
+      isPrivate: false,
+      problemId: data.problem.id,
+      timeLimit: 30,
+    },
     alice,
   );
   gameId = created.data.game.id;
   await mutate('game.join', { id: gameId }, alice);
+  // Alone, alice starts the clock (issue 24: it waits for a second player otherwise).
+  await mutate('game.start', { id: gameId }, alice);
 });
 
 /** lib0's variable-length unsigned integer. */

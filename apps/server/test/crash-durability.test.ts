@@ -251,7 +251,10 @@ function startLoad(world: World, round: number) {
       let id: string;
       try {
         figures.sent += 3;
-        const { game } = await first.mutate('game.createNim', { title: `Crash Nim ${round}` });
+        const { game } = await first.mutate('game.createNim', {
+          seatCreator: false,
+          title: `Crash Nim ${round}`,
+        });
         id = game.id;
         await first.mutate('game.join', { id });
         await second.mutate('game.join', { id });

@@ -60,12 +60,14 @@ function publishedStatuses(group: ServerGroup, gameId: string): Promise<string[]
         .from(events)
         .where(and(eq(events.topic, 'game'), eq(events.key, gameId)))
         .orderBy(asc(events.id))
-    ).map(
-      ({ payload }) =>
-        superjson.deserialize<{ game: { status: string } }>(
+    )
+      .map(({ payload }) =>
+        superjson.deserialize<{ type: string; game?: { status: string } }>(
           payload as Parameters<typeof superjson.deserialize>[0],
-        ).game.status,
-    ),
+        ),
+      )
+      // The final run's test results at time-up carry no game.
+      .flatMap((event) => (event.type === 'state' && event.game ? [event.game.status] : [])),
   );
 }
 
@@ -140,7 +142,7 @@ describe.each([
     };
   }
 
-  /** A CollabCode game in progress (alice joined), created through `server`. */
+  /** A CollabCode game in progress (alice, seated at creation, pressed Start), created through `server`. */
   async function gameInProgress(server: GroupServer) {
     const alice = await TrpcUser.signUp(server.url, name('alice'));
     const { problem } = await alice.mutate('problem.create', ADD_PROBLEM);
@@ -149,7 +151,7 @@ describe.each([
       problemId: problem.id,
       timeLimit: 5,
     });
-    await alice.mutate('game.join', { id: game.id });
+    await alice.mutate('game.start', { id: game.id });
     return { alice, id: game.id as string };
   }
 

@@ -73,7 +73,7 @@ beforeAll(async () => {
   ).data.question.id;
   const { data } = await mutate<{ game: { id: string } }>(
     'game.createNim',
-    { title: 'Nim for the doors', isPrivate: false },
+    { seatCreator: false, title: 'Nim for the doors', isPrivate: false },
     bob,
   );
   gameID = data.game.id;

@@ -158,7 +158,10 @@ describe.each([
   it('a Nim game with one player on each server: every move is seen live by the other', async () => {
     const alice = await TrpcUser.signUp(a().url, name('alice'));
     const bob = on(b(), await TrpcUser.signUp(a().url, name('bob')));
-    const { game } = await alice.mutate('game.createNim', { title: 'Across the servers' });
+    const { game } = await alice.mutate('game.createNim', {
+      seatCreator: false,
+      title: 'Across the servers',
+    });
     const bobLive = trpcSocket(b(), bob.cookie);
     const states: { status: string; moves: number }[] = [];
     await new Promise<void>((resolve) => {
@@ -228,6 +231,7 @@ describe.each([
   it('a private game verified on one server is joined on the other without the password', async () => {
     const owner = await TrpcUser.signUp(a().url, name('owner'));
     const { game } = await owner.mutate('game.createNim', {
+      seatCreator: false,
       title: 'Private across servers',
       isPrivate: true,
       password: 'open sesame',
@@ -254,6 +258,7 @@ describe.each([
     const bob = on(b(), await TrpcUser.signUp(a().url, name('bob')));
     const { problem } = await alice.mutate('problem.create', ADD_PROBLEM);
     const { game } = await alice.mutate('game.createCollabCode', {
+      seatCreator: false,
       title: 'Cursors across servers',
       problemId: problem.id,
     });
@@ -331,6 +336,7 @@ describe.each([
     const bob = on(b(), await TrpcUser.signUp(a().url, name('bob')));
     const { problem } = await alice.mutate('problem.create', ADD_PROBLEM);
     const { game } = await alice.mutate('game.createCollabCode', {
+      seatCreator: false,
       title: 'Code across servers',
       problemId: problem.id,
     });

@@ -49,10 +49,19 @@ beforeAll(async () => {
 async function collabGame(...players: string[]) {
   const { data } = await mutate<{ game: { id: string } }>(
     'game.createCollabCode',
-    { title: 'Add together', isPrivate: false, problemId, playerLimit: 3, timeLimit: 30 },
+    {
+      seatCreator: false,
+      title: 'Add together',
+      isPrivate: false,
+      problemId,
+      playerLimit: 3,
+      timeLimit: 30,
+    },
     alice,
   );
   for (const player of players) await mutate('game.join', { id: data.game.id }, player);
+  // One player alone starts the clock (issue 24: it waits for a second player otherwise).
+  if (players.length === 1) await mutate('game.start', { id: data.game.id }, players[0]!);
   return data.game.id;
 }
 

@@ -40,7 +40,7 @@ async function hearsMessages(seen: Record<string, unknown[]>) {
 async function nimGameWith(username: string, join: (gameID: string) => Promise<unknown>) {
   const { data } = await mutate<{ game: { id: string } }>(
     'game.createNim',
-    { title: 'Identity Nim', isPrivate: false },
+    { seatCreator: false, title: 'Identity Nim', isPrivate: false },
     other,
   );
   const gameID = data.game.id;

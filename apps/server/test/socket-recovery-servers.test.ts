@@ -191,7 +191,7 @@ describe.each([
     const bob = await b.signUp(uniqueName('bert'));
     const { data } = await a.mutate<{ game: { id: string } }>(
       'game.createNim',
-      { title: 'Nim across servers', isPrivate: false },
+      { seatCreator: false, title: 'Nim across servers', isPrivate: false },
       alice,
     );
     const gameID = data.game.id;

@@ -127,6 +127,7 @@ describe('a CollabCode player whose socket is cut for a moment', () => {
     const { data } = await mutate<{ game: { id: string } }>(
       'game.createCollabCode',
       {
+        seatCreator: false,
         title: 'Cut short',
         isPrivate: false,
         problemId: problem.problem.id,

@@ -275,7 +275,7 @@ describe('Nim over socket.io', () => {
   it('plays a whole game between two sockets; refused moves change nothing', async () => {
     const { data } = await mutate(
       'game.createNim',
-      { title: 'Socket Nim', isPrivate: false },
+      { seatCreator: false, title: 'Socket Nim', isPrivate: false },
       alice,
     );
     const gameID = (data as { game: { id: string } }).game.id;
@@ -337,7 +337,7 @@ describe('Nim over socket.io', () => {
   it('marks a private game as REST does: a truthy password that is not the real one', async () => {
     const { data } = await mutate<{ game: { id: string } }>(
       'game.createNim',
-      { title: 'Private Nim', isPrivate: true, password: 'hunter22' },
+      { seatCreator: false, title: 'Private Nim', isPrivate: true, password: 'hunter22' },
       alice,
     );
     const gameID = data.game.id;

@@ -137,14 +137,18 @@ const writes: {
     kind: 'games',
     what: 'creating a game',
     setup: async () => (alice, i) =>
-      alice.api.game.createNim({ title: `Game ${i}`, isPrivate: false }),
+      alice.api.game.createNim({ seatCreator: false, title: `Game ${i}`, isPrivate: false }),
   },
   {
     kind: 'gameSeats',
     what: 'joining and leaving a game',
     setup: async (world) => {
       const host = await world.signedIn('host');
-      const { game } = await host.api.game.createNim({ title: 'Quiet room', isPrivate: false });
+      const { game } = await host.api.game.createNim({
+        seatCreator: false,
+        title: 'Quiet room',
+        isPrivate: false,
+      });
       return (alice, i) =>
         i % 2 === 0 ? alice.api.game.join({ id: game.id }) : alice.api.game.leave({ id: game.id });
     },
@@ -154,7 +158,11 @@ const writes: {
     what: 'making a Nim move',
     setup: async (world) => {
       const bob = await world.signedIn('bob');
-      const { game } = await bob.api.game.createNim({ title: 'Nim for two', isPrivate: false });
+      const { game } = await bob.api.game.createNim({
+        seatCreator: false,
+        title: 'Nim for two',
+        isPrivate: false,
+      });
       let seated = false;
       return async (alice) => {
         if (!seated) {
@@ -213,6 +221,7 @@ async function collabGame(world: TestWorld) {
   const carol = await world.signedIn('carol');
   const problem = await postProblem(carol);
   const { game } = await carol.api.game.createCollabCode({
+    seatCreator: false,
     title: 'Add together',
     isPrivate: false,
     problemId: problem.id,
@@ -221,7 +230,11 @@ async function collabGame(world: TestWorld) {
   });
   let joined = false;
   return async (player: TestClient) => {
-    if (!joined) await player.api.game.join({ id: game.id });
+    if (!joined) {
+      await player.api.game.join({ id: game.id });
+      // Alone in the room, the player starts the clock.
+      await player.api.game.start({ id: game.id });
+    }
     joined = true;
     return game.id;
   };

@@ -56,6 +56,7 @@ describe('setCode: a whole new text becomes edits on whole code points', () => {
     const { alice, bob, carol } = await people(world, 'alice', 'bob', 'carol');
     const problem = await postProblem(carol);
     const { game } = await carol.api.game.createCollabCode({
+      seatCreator: false,
       title: 'Emoji',
       isPrivate: false,
       problemId: problem.id,

@@ -23,6 +23,7 @@ async function playing() {
   const { alice, bob, carol } = await people(world, 'alice', 'bob', 'carol');
   const problem = await postProblem(carol);
   const { game } = await carol.api.game.createCollabCode({
+    seatCreator: false,
     title: 'Add together',
     isPrivate: false,
     problemId: problem.id,
@@ -168,6 +169,7 @@ describe('CollabCode and Nim procedures stay with their own game type', () => {
   it(`refuses CollabCode procedures on a Nim game and a Nim move on a CollabCode game: '${gameMessages.unknownGameType}'`, async () => {
     const { world, alice, bob, id } = await playing();
     const { game: nim } = await alice.api.game.createNim({
+      seatCreator: false,
       title: 'Nim for two',
       isPrivate: false,
     });

@@ -38,6 +38,7 @@ async function collabWorld(world?: TestWorld) {
   const { alice, bob, carol } = await people(world, 'alice', 'bob', 'carol');
   const problem = await postProblem(carol);
   const { game } = await carol.api.game.createCollabCode({
+    seatCreator: false,
     title: 'Add together',
     isPrivate: false,
     problemId: problem.id,
@@ -55,7 +56,7 @@ async function playing() {
 }
 
 describe('CollabCode: create and join', () => {
-  it('creates a waiting game on a problem; the first join starts the clock; the limit holds', async () => {
+  it('creates a waiting game on a problem; the second join starts the clock; the limit holds', async () => {
     const { alice, bob, carol, id, game, problem } = await collabWorld();
     expect(game).toMatchObject({
       gameType: 'CollabCode',
@@ -67,16 +68,22 @@ describe('CollabCode: create and join', () => {
       deadline: null,
       state: { startTime: null, timeLimit: 10 },
     });
-    const joined = await alice.api.game.join({ id });
+    const alone = await alice.api.game.join({ id });
+    expect(alone.game).toMatchObject({
+      status: 'WAITING_TO_START',
+      players: ['alice'],
+      state: { startTime: null },
+      deadline: null,
+    });
+    expect((await alice.api.game.join({ id })).game.players).toEqual(['alice']);
+    const joined = await bob.api.game.join({ id });
     const start = Date.now();
     expect(joined.game).toMatchObject({
       status: 'IN_PROGRESS',
-      players: ['alice'],
+      players: ['alice', 'bob'],
       state: { startTime: start },
       deadline: start + 10 * 60_000,
     });
-    expect((await alice.api.game.join({ id })).game.players).toEqual(['alice']);
-    await bob.api.game.join({ id });
     await expectError(carol.api.game.join({ id }), 'BAD_REQUEST', gameMessages.gameFull);
     expect((await carol.api.game.list({ gameType: 'CollabCode' }))[0]?.players).toEqual([
       'alice',
@@ -87,7 +94,12 @@ describe('CollabCode: create and join', () => {
   it('refuses a game on a problem that does not exist', async () => {
     const { carol } = await collabWorld();
     await expectError(
-      carol.api.game.createCollabCode({ title: 'Nothing here', isPrivate: false, problemId: 999 }),
+      carol.api.game.createCollabCode({
+        seatCreator: false,
+        title: 'Nothing here',
+        isPrivate: false,
+        problemId: 999,
+      }),
       'NOT_FOUND',
       problemMessages.problemNotFound,
     );
@@ -153,6 +165,7 @@ describe('CollabCode: the shared document', () => {
       code: expect.stringMatching(/BAD_REQUEST|FORBIDDEN/),
     });
     await alice.api.game.join({ id });
+    await alice.api.game.start({ id });
     await forbidden(carol.api.game.editCode({ id, update }));
     await forbidden(carol.api.game.setCode({ id, code: 'sneaky' }));
     await forbidden(carol.api.game.codeState({ id }));
@@ -211,6 +224,7 @@ describe('CollabCode: Run Tests', () => {
     const world = await createTestWorld({ limits: { testRuns: { max: 1, windowMs: 60_000 } } });
     const { alice, id } = await collabWorld(world);
     await alice.api.game.join({ id });
+    await alice.api.game.start({ id });
     await alice.api.game.runTests({ id });
     await expectError(
       alice.api.game.runTests({ id }),

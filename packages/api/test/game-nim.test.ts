@@ -11,7 +11,11 @@ async function nimWorld() {
 }
 
 async function startedNim(creator: TestClient, p1: TestClient, p2: TestClient) {
-  const { game } = await creator.api.game.createNim({ title: 'Nim for two', isPrivate: false });
+  const { game } = await creator.api.game.createNim({
+    seatCreator: false,
+    title: 'Nim for two',
+    isPrivate: false,
+  });
   await p1.api.game.join({ id: game.id });
   await p2.api.game.join({ id: game.id });
   return game.id;
@@ -20,7 +24,11 @@ async function startedNim(creator: TestClient, p1: TestClient, p2: TestClient) {
 describe('Nim: create, list, join, move, leave', () => {
   it('creates a waiting game (the creator not seated) that the lobby lists newest first', async () => {
     const { alice, bob } = await nimWorld();
-    const first = await alice.api.game.createNim({ title: '  First game ', isPrivate: false });
+    const first = await alice.api.game.createNim({
+      seatCreator: false,
+      title: '  First game ',
+      isPrivate: false,
+    });
     expect(first.game).toMatchObject({
       title: 'First game',
       gameType: 'Nim',
@@ -31,7 +39,11 @@ describe('Nim: create, list, join, move, leave', () => {
     });
     expect(first.game.state).toMatchObject({ remainingObjects: 21, moves: [], winners: [] });
     expect(first.event.payload).toEqual({ type: 'state', game: first.game });
-    const second = await bob.api.game.createNim({ title: 'Second game', isPrivate: false });
+    const second = await bob.api.game.createNim({
+      seatCreator: false,
+      title: 'Second game',
+      isPrivate: false,
+    });
     expect((await bob.api.game.list()).map((g) => g.id)).toEqual([second.game.id, first.game.id]);
     expect(await bob.api.game.list({ gameType: 'CollabCode' })).toEqual([]);
     expect((await bob.api.game.list({ gameType: 'Nim', status: 'WAITING_TO_START' })).length).toBe(
@@ -43,7 +55,11 @@ describe('Nim: create, list, join, move, leave', () => {
 
   it('seats players in join order, starts with two, plays by turns until the last object loses', async () => {
     const { alice, bob, carol } = await nimWorld();
-    const { game } = await carol.api.game.createNim({ title: 'Nim for two', isPrivate: false });
+    const { game } = await carol.api.game.createNim({
+      seatCreator: false,
+      title: 'Nim for two',
+      isPrivate: false,
+    });
     expect((await alice.api.game.join({ id: game.id })).game.status).toBe('WAITING_TO_START');
     const joined = await bob.api.game.join({ id: game.id });
     expect(joined.game).toMatchObject({ status: 'IN_PROGRESS', players: ['alice', 'bob'] });
@@ -97,13 +113,19 @@ describe('Nim: create, list, join, move, leave', () => {
 
   it('refuses a signed-out caller everything', async () => {
     const { world, alice } = await nimWorld();
-    const { game } = await alice.api.game.createNim({ title: 'Nim for two', isPrivate: false });
+    const { game } = await alice.api.game.createNim({
+      seatCreator: false,
+      title: 'Nim for two',
+      isPrivate: false,
+    });
     const anon = world.client().api;
     const unauthorized = (call: Promise<unknown>) =>
       expectError(call, 'UNAUTHORIZED', authMessages.notSignedIn);
     await unauthorized(anon.game.list());
     await unauthorized(anon.game.byId({ id: game.id }));
-    await unauthorized(anon.game.createNim({ title: 'Sneaky game', isPrivate: false }));
+    await unauthorized(
+      anon.game.createNim({ seatCreator: false, title: 'Sneaky game', isPrivate: false }),
+    );
     await unauthorized(anon.game.join({ id: game.id }));
     await unauthorized(anon.game.nimMove({ id: game.id, numObjects: 1 }));
     await unauthorized(anon.game.leave({ id: game.id }));
@@ -111,7 +133,11 @@ describe('Nim: create, list, join, move, leave', () => {
 
   it('leaving while waiting frees the seat; leaving in progress forfeits to the opponent', async () => {
     const { alice, bob, carol } = await nimWorld();
-    const { game } = await carol.api.game.createNim({ title: 'Nim for two', isPrivate: false });
+    const { game } = await carol.api.game.createNim({
+      seatCreator: false,
+      title: 'Nim for two',
+      isPrivate: false,
+    });
     await alice.api.game.join({ id: game.id });
     expect((await alice.api.game.leave({ id: game.id })).game.players).toEqual([]);
     await bob.api.game.join({ id: game.id });
@@ -124,7 +150,11 @@ describe('Nim: create, list, join, move, leave', () => {
   it('the lobby stream hears every game state change, resumably', async () => {
     const { world, alice, bob } = await nimWorld();
     const lobby = await world.readEvents(bob.api.game.onLobby({}));
-    const { game } = await alice.api.game.createNim({ title: 'Nim for two', isPrivate: false });
+    const { game } = await alice.api.game.createNim({
+      seatCreator: false,
+      title: 'Nim for two',
+      isPrivate: false,
+    });
     const created = await lobby.next();
     expect(created.data).toEqual({ type: 'state', game });
     await bob.api.game.join({ id: game.id });
@@ -140,6 +170,7 @@ describe('private games', () => {
     const { alice, bob, carol } = await people(world, 'alice', 'bob', 'carol');
     const lobby = await world.readEvents(carol.api.game.onLobby({}));
     const created = await alice.api.game.createNim({
+      seatCreator: false,
       title: 'Secret room',
       isPrivate: true,
       password: ' sesame ',
@@ -175,7 +206,11 @@ describe('private games', () => {
     const { alice, bob, id } = await privateGame();
     expect(await bob.api.game.verifyPassword({ id, password: 'sesame' })).toEqual({ ok: true });
     expect(await bob.api.game.verifyPassword({ id, password: 'Sesame' })).toEqual({ ok: false });
-    const open = await alice.api.game.createNim({ title: 'Open room', isPrivate: false });
+    const open = await alice.api.game.createNim({
+      seatCreator: false,
+      title: 'Open room',
+      isPrivate: false,
+    });
     expect(await bob.api.game.verifyPassword({ id: open.game.id, password: 'x' })).toEqual({
       ok: true,
     });

@@ -12,6 +12,7 @@ async function privateRoom() {
   const world = await createTestWorld();
   const { alice, bob, carol } = await people(world, 'alice', 'bob', 'carol');
   const { game } = await alice.api.game.createNim({
+    seatCreator: false,
     title: 'Secret room',
     isPrivate: true,
     password: 'sesame',

@@ -58,8 +58,11 @@ describe.runIf(databaseKind === 'sqlite')('games survive a restart', () => {
     let server = await boot(path);
     const alice = await signUp(server.deps, 'alice');
     const bob = await signUp(server.deps, 'bob');
-    const nim = (await server.as(alice).game.createNim({ title: 'Nim for two', isPrivate: false }))
-      .game.id;
+    const nim = (
+      await server
+        .as(alice)
+        .game.createNim({ seatCreator: false, title: 'Nim for two', isPrivate: false })
+    ).game.id;
     await server.as(alice).game.join({ id: nim });
     await server.as(bob).game.join({ id: nim });
     await server.as(alice).game.nimMove({ id: nim, numObjects: 3 });
@@ -68,6 +71,7 @@ describe.runIf(databaseKind === 'sqlite')('games survive a restart', () => {
     const problem = (await server.as(alice).problem.create(problemInput())).problem;
     const collab = (
       await server.as(alice).game.createCollabCode({
+        seatCreator: false,
         title: 'Add together',
         isPrivate: false,
         problemId: problem.id,

@@ -111,12 +111,14 @@ async function publishedStatuses(deps: ApiDeps, id: string): Promise<string[]> {
     .from(events)
     .where(and(eq(events.topic, 'game'), eq(events.key, id)))
     .orderBy(asc(events.id));
-  return rows.map(
-    ({ payload }) =>
-      superjson.deserialize<{ game: { status: string } }>(
+  // State events only: the final run's test results at time-up carry no game.
+  return rows
+    .map(({ payload }) =>
+      superjson.deserialize<{ type: string; game?: { status: string } }>(
         payload as Parameters<typeof superjson.deserialize>[0],
-      ).game.status,
-  );
+      ),
+    )
+    .flatMap((event) => (event.type === 'state' && event.game ? [event.game.status] : []));
 }
 
 const idle = (...timers: GameTimer[]) => Promise.all(timers.map((timer) => timer.idle()));

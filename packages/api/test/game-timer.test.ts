@@ -37,9 +37,16 @@ describe('the server ends CollabCode games at their deadline', () => {
     expect((await bob.api.game.byId({ id })).status).toBe('IN_PROGRESS');
     fake.advance(1000);
     await timer.idle();
-    const ended = await bob.api.game.byId({ id });
+    const { testResults, ...ended } = await bob.api.game.byId({ id });
     expect(ended).toMatchObject({ status: 'OVER', state: { winners: [] } });
     expect((await lobby.next()).data).toEqual({ type: 'state', game: ended });
+    // The final code was tested at time-up: the results reach the room, the score the end reason.
+    expect(testResults).toMatchObject({ final: true, by: '' });
+    expect(ended.state.endReason).toEqual({
+      kind: 'timeUp',
+      passed: 0,
+      total: testResults?.results.length,
+    });
     expect(timer.scheduled().size).toBe(0);
     await expectError(
       alice.api.game.setCode({ id, code: 'too late' }),
@@ -76,9 +83,11 @@ describe('the server ends CollabCode games at their deadline', () => {
     await endTimedOutGame(world.deps, id, fake.clock.now() + 60_000);
     // A marker published after every end: what comes before it is all the room heard.
     await world.publish('game', id, { type: 'state', game: await bob.api.game.byId({ id }) });
-    const [ended, marker] = await room.take(2);
+    const [final, ended, marker] = await room.take(3);
+    expect(final?.data).toMatchObject({ type: 'testResults', final: true });
     expect(ended?.data).toMatchObject({ type: 'state', game: { status: 'OVER' } });
-    expect(marker?.data).toEqual(ended?.data);
+    // (The marker is byId's view, which adds the room's latest results for a player.)
+    expect(marker?.data).toMatchObject(ended?.data ?? {});
     await here.stop();
     await there.stop();
   });
@@ -91,11 +100,11 @@ describe('the server ends CollabCode games at their deadline', () => {
     await alice.api.game.join({ id });
     await alice.api.game.setCode({ id, code: 'function add(a, b) { return a + b; }' });
     const { game } = await alice.api.game.runTests({ id });
-    expect(game).toMatchObject({ status: 'OVER', state: { winners: ['alice'] } });
+    expect(game).toMatchObject({ status: 'OVER', state: { winners: ['bob', 'alice'] } });
     expect(timer.scheduled().size).toBe(0);
     fake.advance(10 * 60_000);
     await timer.idle();
-    expect((await alice.api.game.byId({ id })).state.winners).toEqual(['alice']);
+    expect((await alice.api.game.byId({ id })).state.winners).toEqual(['bob', 'alice']);
     await timer.stop();
   });
 });

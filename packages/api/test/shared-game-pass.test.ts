@@ -15,6 +15,7 @@ async function verifyOnOneJoinOnTheOther(redisUrl?: string) {
   await signUp(a!, 'bob');
   await signUp(a!, 'carol');
   const { game } = await alice.api.game.createNim({
+    seatCreator: false,
     title: 'Secret room',
     isPrivate: true,
     password: 'sesame',

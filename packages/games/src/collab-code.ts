@@ -5,7 +5,9 @@ import {
   TIME_LIMIT_MAX,
   TIME_LIMIT_MIN,
 } from '@app/validators';
+import type { GameEndReason } from './end-reason';
 import { ensure } from './errors';
+import type { RematchOffer } from './rematch-state';
 import { GAME_STATUS, type GameStatus } from './status';
 
 const MINUTE_MS = 60_000;
@@ -17,10 +19,16 @@ export interface CollabCodeState {
   playerLimit: number;
   /** Minutes, counted from `startTime`. */
   timeLimit: number;
-  /** Epoch ms of the first join; null until then. */
+  /** Epoch ms the clock started (the second player's join, or Start); null until then. */
   startTime: number | null;
   problemId: number;
   winners: string[];
+  /** Set when the game ends: solved, or the time ran out (with the final code's score). */
+  endReason?: GameEndReason;
+  /** Epoch ms the game ended: the clock stops there. */
+  endedAt?: number;
+  /** A finished game's rematch offer, one per game. */
+  rematch?: RematchOffer;
 }
 
 export interface NewCollabCodeGame {
@@ -53,7 +61,7 @@ export function newCollabCodeGame({
   };
 }
 
-/** When the time is up (epoch ms), or null before the first join. */
+/** When the time is up (epoch ms), or null until the clock starts. */
 export function collabCodeDeadline(state: CollabCodeState): number | null {
   return state.startTime === null ? null : state.startTime + state.timeLimit * MINUTE_MS;
 }
@@ -65,8 +73,9 @@ export function isTimeUp(state: CollabCodeState, now: number): boolean {
 }
 
 /**
- * The first join starts the game and its clock; others join while it is not over, the time is not
- * up and there is room. Joining again changes nothing.
+ * Players join while the game is not over, the time is not up and there is room; the second player
+ * starts the game and its clock (one player alone waits, or presses Start). Joining again changes
+ * nothing.
  */
 export function joinCollabCode(
   state: CollabCodeState,
@@ -78,9 +87,20 @@ export function joinCollabCode(
   ensure(!isTimeUp(state, now), gameMessages.timeUp);
   ensure(state.players.length < state.playerLimit, gameMessages.gameFull);
   const players = [...state.players, username];
-  return state.status === GAME_STATUS.waiting
+  return state.status === GAME_STATUS.waiting && players.length >= 2
     ? { ...state, players, status: GAME_STATUS.inProgress, startTime: now }
     : { ...state, players };
+}
+
+/** A player waiting alone starts the game (and its clock) without waiting for others. */
+export function startCollabCode(
+  state: CollabCodeState,
+  username: string,
+  now: number,
+): CollabCodeState {
+  ensure(state.players.includes(username), gameMessages.notAPlayer, 'notAPlayer');
+  ensure(state.status === GAME_STATUS.waiting, gameMessages.alreadyStarted);
+  return { ...state, status: GAME_STATUS.inProgress, startTime: now };
 }
 
 /** The player leaves; the game goes on (the clock too). Leaving a finished game changes nothing. */
@@ -90,10 +110,13 @@ export function leaveCollabCode(state: CollabCodeState, username: string): Colla
   return { ...state, players: state.players.filter((player) => player !== username) };
 }
 
-/** The game ends: all tests passed (every player wins) or the time ran out (nobody does). */
+/**
+ * The game ends: all tests passed (every player wins, reason 'solved') or the time ran out (nobody
+ * does, reason 'timeUp' with the final code's score). The clock stops at `now`.
+ */
 export function endCollabCode(
   state: CollabCodeState,
-  { winners }: { winners: readonly string[] },
+  { winners, reason, now }: { winners: readonly string[]; reason: GameEndReason; now: number },
 ): CollabCodeState {
   ensure(state.status !== GAME_STATUS.over, gameMessages.gameOver);
   ensure(
@@ -101,7 +124,13 @@ export function endCollabCode(
     gameMessages.notAPlayer,
     'notAPlayer',
   );
-  return { ...state, status: GAME_STATUS.over, winners: [...new Set(winners)] };
+  return {
+    ...state,
+    status: GAME_STATUS.over,
+    winners: [...new Set(winners)],
+    endReason: reason,
+    endedAt: now,
+  };
 }
 
 /** Only a player may edit, while the game is in progress and before the deadline. */
@@ -110,4 +139,27 @@ export function assertCanEdit(state: CollabCodeState, username: string, now: num
   ensure(state.status === GAME_STATUS.inProgress, gameMessages.gameNotStarted);
   ensure(state.players.includes(username), gameMessages.notAPlayer, 'notAPlayer');
   ensure(!isTimeUp(state, now), gameMessages.timeUp);
+}
+
+/** How long a finished game took (ms, from the clock's start to its end), or null. */
+export function finishingTime(state: CollabCodeState): number | null {
+  if (state.startTime === null || state.endedAt === undefined) return null;
+  return Math.max(0, state.endedAt - state.startTime);
+}
+
+/**
+ * The rematch of a finished game: the same problem, limits and time, with the two players who
+ * agreed seated (two players: the clock starts now).
+ */
+export function collabCodeRematch(
+  state: CollabCodeState,
+  players: readonly [string, string],
+  now: number,
+): CollabCodeState {
+  const fresh = newCollabCodeGame({
+    playerLimit: state.playerLimit,
+    timeLimit: state.timeLimit,
+    problemId: state.problemId,
+  });
+  return joinCollabCode(joinCollabCode(fresh, players[0], now), players[1], now);
 }

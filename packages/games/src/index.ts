@@ -7,3 +7,6 @@ export * from './nim-input';
 export * from './lobby';
 export * from './game-state';
 export * from './presence';
+export * from './end-reason';
+export * from './rematch-offer';
+export * from './outcome';

@@ -19,3 +19,16 @@ export function canJoinGame(game: JoinableGame): boolean {
   const limit = game.playerLimit ?? Number.POSITIVE_INFINITY;
   return game.status !== GAME_STATUS.over && game.players.length < limit;
 }
+
+/**
+ * The lobby's order: the viewer's own games that are not over first, then the rest, each part in
+ * the order given (newest first).
+ */
+export function lobbyOrder<G extends { status: string; players: readonly string[] }>(
+  games: readonly G[],
+  username: string | null,
+): G[] {
+  const mine = (game: G) =>
+    username !== null && game.status !== GAME_STATUS.over && game.players.includes(username);
+  return [...games.filter(mine), ...games.filter((game) => !mine(game))];
+}

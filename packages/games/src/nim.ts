@@ -1,5 +1,7 @@
 import { gameMessages, NIM_INITIAL_OBJECTS, NIM_MAX_TAKE, NIM_MIN_TAKE } from '@app/validators';
+import type { GameEndReason } from './end-reason';
 import { ensure } from './errors';
+import type { RematchOffer } from './rematch-state';
 import { GAME_STATUS, type GameStatus } from './status';
 
 export interface NimMove {
@@ -14,6 +16,10 @@ export interface NimState {
   moves: NimMove[];
   remainingObjects: number;
   winners: string[];
+  /** Set when the game ends: who resigned or took the last object. */
+  endReason?: GameEndReason;
+  /** A finished game's rematch offer, one per game. */
+  rematch?: RematchOffer;
 }
 
 /** A new game: 21 objects, nobody seated yet. */
@@ -62,7 +68,12 @@ export function leaveNim(state: NimState, username: string): NimState {
   if (state.status === GAME_STATUS.waiting) {
     return state.player1 === username ? { ...state, player1: null } : { ...state, player2: null };
   }
-  return { ...state, status: GAME_STATUS.over, winners: [opponentOf(state, username)] };
+  return {
+    ...state,
+    status: GAME_STATUS.over,
+    winners: [opponentOf(state, username)],
+    endReason: { kind: 'resigned', player: username },
+  };
 }
 
 function opponentOf(state: NimState, username: string): string {
@@ -96,5 +107,21 @@ export function moveNim(state: NimState, username: string, numObjects: number): 
     remainingObjects,
   };
   if (remainingObjects > 0) return moved;
-  return { ...moved, status: GAME_STATUS.over, winners: [opponentOf(state, username)] };
+  return {
+    ...moved,
+    status: GAME_STATUS.over,
+    winners: [opponentOf(state, username)],
+    endReason: { kind: 'lastObject', player: username },
+  };
+}
+
+/** The rematch of a finished game: the same two players, the order swapped, already started. */
+export function nimRematch(state: NimState): NimState {
+  ensure(state.player1 !== null && state.player2 !== null, gameMessages.gameNotStarted);
+  return {
+    ...newNimGame(),
+    player1: state.player2,
+    player2: state.player1,
+    status: GAME_STATUS.inProgress,
+  };
 }

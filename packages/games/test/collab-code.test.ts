@@ -10,6 +10,8 @@ import {
   joinCollabCode,
   leaveCollabCode,
   newCollabCodeGame,
+  startCollabCode,
+  finishingTime,
   type CollabCodeState,
 } from '../src';
 
@@ -27,7 +29,11 @@ const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 const fresh = (playerLimit = 3, timeLimit = 10): CollabCodeState =>
   newCollabCodeGame({ playerLimit, timeLimit, problemId: 7 });
-const started = (): CollabCodeState => joinCollabCode(fresh(), 'ann', T0);
+/** ann alone, who pressed Start at T0. */
+const started = (): CollabCodeState =>
+  startCollabCode(joinCollabCode(fresh(), 'ann', T0), 'ann', T0);
+const TIME_UP = { kind: 'timeUp', passed: 0, total: 2 } as const;
+const SOLVED = { kind: 'solved' } as const;
 
 describe('a new CollabCode game', () => {
   it('is WAITING_TO_START with no players, no start time and its settings', () => {
@@ -62,8 +68,31 @@ describe('a new CollabCode game', () => {
 });
 
 describe('joining CollabCode', () => {
-  it('the first join starts the game: IN_PROGRESS and the clock starts now', () => {
+  it('a player alone waits: the clock does not start', () => {
+    expect(joinCollabCode(fresh(), 'ann', T0)).toMatchObject({
+      status: 'WAITING_TO_START',
+      players: ['ann'],
+      startTime: null,
+    });
+  });
+
+  it('the second player starts the game: IN_PROGRESS and the clock starts then', () => {
+    const waiting = joinCollabCode(fresh(), 'ann', T0);
+    expect(joinCollabCode(waiting, 'bob', T0 + 7 * MINUTE)).toMatchObject({
+      status: 'IN_PROGRESS',
+      players: ['ann', 'bob'],
+      startTime: T0 + 7 * MINUTE,
+    });
+  });
+
+  it('a player waiting alone may press Start: the clock starts then', () => {
     expect(started()).toMatchObject({ status: 'IN_PROGRESS', players: ['ann'], startTime: T0 });
+  });
+
+  it(`Start is for players of a waiting game: '${gameMessages.alreadyStarted}'`, () => {
+    const waiting = joinCollabCode(fresh(), 'ann', T0);
+    expect(refusal(() => startCollabCode(waiting, 'bob', T0))).toBe(gameMessages.notAPlayer);
+    expect(refusal(() => startCollabCode(started(), 'ann', T0))).toBe(gameMessages.alreadyStarted);
   });
 
   it('later joins keep the start time', () => {
@@ -89,7 +118,7 @@ describe('joining CollabCode', () => {
   });
 
   it(`refuses to join an OVER game: '${gameMessages.gameOver}'`, () => {
-    const over = endCollabCode(started(), { winners: [] });
+    const over = endCollabCode(started(), { winners: [], reason: TIME_UP, now: T0 });
     expect(refusal(() => joinCollabCode(over, 'bob', T0))).toBe(gameMessages.gameOver);
   });
 
@@ -131,7 +160,7 @@ describe('editing the shared code', () => {
   });
 
   it(`is refused after the game is OVER: '${gameMessages.gameOver}'`, () => {
-    const over = endCollabCode(started(), { winners: ['ann'] });
+    const over = endCollabCode(started(), { winners: ['ann'], reason: SOLVED, now: T0 });
     expect(refusal(() => assertCanEdit(over, 'ann', T0))).toBe(gameMessages.gameOver);
   });
 
@@ -162,7 +191,7 @@ describe('leaving CollabCode', () => {
   });
 
   it('an OVER game changes nothing', () => {
-    const over = endCollabCode(started(), { winners: ['ann'] });
+    const over = endCollabCode(started(), { winners: ['ann'], reason: SOLVED, now: T0 });
     expect(leaveCollabCode(over, 'ann')).toEqual(over);
   });
 });
@@ -170,27 +199,47 @@ describe('leaving CollabCode', () => {
 describe('the end of a CollabCode game', () => {
   it('when all tests pass, every player wins and the game is OVER', () => {
     const state = joinCollabCode(started(), 'bob', T0);
-    expect(endCollabCode(state, { winners: state.players })).toMatchObject({
-      status: GAME_STATUS.over,
-      winners: ['ann', 'bob'],
-    });
+    expect(endCollabCode(state, { winners: state.players, reason: SOLVED, now: T0 })).toMatchObject(
+      {
+        status: GAME_STATUS.over,
+        winners: ['ann', 'bob'],
+      },
+    );
   });
 
   it("when the time runs out, the game is OVER with no winners ('No winner')", () => {
-    expect(endCollabCode(started(), { winners: [] })).toMatchObject({
+    expect(endCollabCode(started(), { winners: [], reason: TIME_UP, now: T0 })).toMatchObject({
       status: 'OVER',
       winners: [],
     });
   });
 
+  it('records why it ended and when: the clock stops and the finishing time is kept', () => {
+    const solved = endCollabCode(started(), {
+      winners: ['ann'],
+      reason: SOLVED,
+      now: T0 + 3 * MINUTE,
+    });
+    expect(solved).toMatchObject({ endReason: SOLVED, endedAt: T0 + 3 * MINUTE });
+    expect(finishingTime(solved)).toBe(3 * MINUTE);
+    const timedOut = endCollabCode(started(), {
+      winners: [],
+      reason: TIME_UP,
+      now: T0 + 10 * MINUTE,
+    });
+    expect(timedOut.endReason).toEqual({ kind: 'timeUp', passed: 0, total: 2 });
+  });
+
   it(`cannot end twice: '${gameMessages.gameOver}'`, () => {
-    const over = endCollabCode(started(), { winners: [] });
-    expect(refusal(() => endCollabCode(over, { winners: [] }))).toBe(gameMessages.gameOver);
+    const over = endCollabCode(started(), { winners: [], reason: TIME_UP, now: T0 });
+    expect(refusal(() => endCollabCode(over, { winners: [], reason: TIME_UP, now: T0 }))).toBe(
+      gameMessages.gameOver,
+    );
   });
 
   it(`only players can win: '${gameMessages.notAPlayer}'`, () => {
-    expect(refusal(() => endCollabCode(started(), { winners: ['zed'] }))).toBe(
-      gameMessages.notAPlayer,
-    );
+    expect(
+      refusal(() => endCollabCode(started(), { winners: ['zed'], reason: SOLVED, now: T0 })),
+    ).toBe(gameMessages.notAPlayer);
   });
 });

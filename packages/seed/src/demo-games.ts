@@ -22,6 +22,8 @@ export const gameSteps = (): StoryStep[] => [
       (await cast.as(DEMO_GAMES.nim.createdBy)).game.createNim({
         title: DEMO_GAMES.nim.title,
         isPrivate: false,
+        // Open to visitors, with nobody seated (not even its creator): anyone can take both seats.
+        seatCreator: false,
       }),
   },
   {
@@ -38,6 +40,7 @@ export const gameSteps = (): StoryStep[] => [
         playerLimit,
         timeLimit,
         problemId: problem.id,
+        seatCreator: false,
       });
     },
   },

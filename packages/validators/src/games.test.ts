@@ -86,6 +86,7 @@ describe('private game password (SPEC §5)', () => {
       title: 'Friday Nim',
       isPrivate: false,
       password: undefined,
+      seatCreator: true,
     });
   });
 
@@ -200,6 +201,8 @@ describe('CollabCode problem (SPEC §5)', () => {
       playerLimit: 4,
       timeLimit: 60,
       problemId: 3,
+      // Issue 24: the creator is seated unless the request says otherwise.
+      seatCreator: true,
     });
   });
 });

@@ -167,6 +167,41 @@ export const gameMessages = {
   invalidPresence: 'Invalid cursor update',
   codeTooLong: `Code cannot be more than ${CODE_MAX.toLocaleString('en-US')} characters`,
   slowDown: 'You are running tests too fast. Please wait a few seconds and try again.',
+  // Issue 24 (lichess habits): seats, results in plain words, rematches, the clock
+  alreadyStarted: 'This game has already started',
+  youWon: 'You won',
+  youLost: 'You lost',
+  playersWon: (winners: readonly string[]) => `${winners.join(', ')} won`,
+  reasonResigned: (player: string) => `${player} resigned`,
+  reasonLastObject: (player: string) => `${player} took the last object`,
+  reasonSolved: 'all tests passed',
+  reasonTimeUp: 'time is up',
+  timeUpResults: (passed: number, total: number) =>
+    `Time is up — ${passed} of ${total} tests passed`,
+  finishedIn: (time: string) => `Finished in ${time}`,
+  resignConfirm: 'Resign this game?',
+  resignNim: 'Leaving now gives the game to the other player.',
+  resignCollabCode: 'Leaving now takes you out of the game; the others play on.',
+  resign: 'Resign',
+  open: 'Open',
+  copyInvite: 'Copy invite link',
+  inviteCopied: 'Invite link copied. Send it to the player you want to play.',
+  inviteCopyFailed: 'The link could not be copied. Copy it from the address bar of the game.',
+  showFinished: 'Show finished',
+  yourGame: 'Your game',
+  start: 'Start',
+  waitingForPlayers: 'The clock starts when a second player joins, or when you press Start.',
+  offerRematch: 'Offer rematch',
+  acceptRematch: 'Accept rematch',
+  declineRematch: 'Decline',
+  rematchOffered: (by: string) => `${by} offers a rematch.`,
+  rematchWaiting: 'Rematch offered. Waiting for the other player.',
+  rematchDeclined: (by: string) => `${by} declined the rematch.`,
+  openRematch: 'Go to the rematch',
+  rematchNotOver: 'A rematch can be offered once the game is over',
+  rematchTaken: 'A rematch has already been offered for this game',
+  rematchGone: 'This rematch offer is no longer open',
+  rematchOwnOffer: 'You cannot accept your own rematch offer',
 } as const;
 
 /** The winners of a finished game as shown in the room: their names, or 'No winner'. */
@@ -272,8 +307,14 @@ const checkPrivacy = z.superRefine<Privacy>(
 const dropPublicPassword = <T extends Privacy>(value: T): T =>
   value.isPrivate ? value : { ...value, password: undefined };
 
+/**
+ * Creating a game seats its creator (issue 24) unless told not to: the original client (SPEC §7)
+ * creates, then joins from the lobby.
+ */
+const seatCreatorField = { seatCreator: z.boolean().default(true) };
+
 export const CreateNimGameInput = z
-  .object({ title: gameTitleSchema, ...privacyFields })
+  .object({ title: gameTitleSchema, ...privacyFields, ...seatCreatorField })
   .check(checkPrivacy)
   .transform(dropPublicPassword);
 export type CreateNimGameInput = z.input<typeof CreateNimGameInput>;
@@ -286,6 +327,7 @@ export const CreateCollabCodeGameInput = z
     playerLimit: playerLimitSchema.default(PLAYER_LIMIT_DEFAULT),
     timeLimit: timeLimitSchema.default(TIME_LIMIT_DEFAULT),
     problemId: gameProblemIdSchema,
+    ...seatCreatorField,
   })
   .check(checkPrivacy)
   .transform(dropPublicPassword);
@@ -359,6 +401,8 @@ export type SetGameCodeInput = z.infer<typeof SetGameCodeInput>;
 export const ListGamesInput = z.object({
   gameType: z.enum(GAME_TYPES, { error: gameMessages.unknownGameType }).optional(),
   status: z.enum(GAME_STATUSES).optional(),
+  /** false: finished games are left out (the lobby's default); absent: every game (SPEC §7). */
+  showFinished: z.boolean().optional(),
 });
 export type ListGamesInput = z.infer<typeof ListGamesInput>;
 
@@ -373,3 +417,11 @@ export const GameRoomEventsInput = z.object({
   lastEventId: z.string().max(32).nullish(),
 });
 export type GameRoomEventsInput = z.infer<typeof GameRoomEventsInput>;
+
+/** A rematch offer's answer. */
+export const AnswerRematchInput = z.object({ id: gameIdSchema, accept: z.boolean() });
+export type AnswerRematchInput = z.infer<typeof AnswerRematchInput>;
+
+/** A user's play on their profile. */
+export const PlayStatsInput = z.object({ username: z.string().min(1).max(64) });
+export type PlayStatsInput = z.infer<typeof PlayStatsInput>;

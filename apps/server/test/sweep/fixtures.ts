@@ -123,13 +123,17 @@ export async function buildWorld(baseUrl: string): Promise<World> {
     await partner.mutate('game.join', { id: game.id });
     return game.id;
   };
-  const nim = await sweeper.mutate('game.createNim', { title: 'Sweep Nim room' });
+  // Not seated at creation: both take their places through game.join, as the original client does.
+  const nim = await sweeper.mutate('game.createNim', {
+    title: 'Sweep Nim room',
+    seatCreator: false,
+  });
   const collab = await sweeper.mutate('game.createCollabCode', {
     title: 'Sweep code room',
+    seatCreator: false,
     problemId: problem.id,
   });
   const leave = await sweeper.mutate('game.createNim', { title: 'Sweep leave room' });
-  await sweeper.mutate('game.join', { id: leave.game.id });
   const hidden = await partner.mutate('game.createNim', {
     title: 'Sweep private room',
     isPrivate: true,

@@ -55,7 +55,9 @@ export function gamesRoutes(door: RestDoor): Router {
       const initial: NonNullable<typeof body.initialGameState> = body.initialGameState ?? {};
       const password = initial.password ?? '';
       const isPrivate = initial.isPrivate ?? password !== '';
+      // The original client joins from the lobby after creating: the creator is not seated here.
       const basics = {
+        seatCreator: false,
         title: initial.title ?? gameTypeTitle(body.gameType),
         isPrivate,
         ...(isPrivate ? { password } : {}),
@@ -90,10 +92,17 @@ export function gamesRoutes(door: RestDoor): Router {
     route(JoinGamePayload, async (_req, _res, { caller, requireSelf, body }) => {
       const me = await requireSelf(body.playerID);
       const password = body.password || null;
-      const { game } = await caller.game.join({
+      const joined = await caller.game.join({
         id: gameIdOf(body),
         ...(password ? { password } : {}),
       });
+      // The original client has no Start button: a CollabCode player who joins alone starts the
+      // clock, as SPEC §4's first join did (the web waits for a second player, or Start).
+      const alone =
+        joined.game.gameType === 'CollabCode' &&
+        joined.game.status === 'WAITING_TO_START' &&
+        joined.game.players.length === 1;
+      const { game } = alone ? await caller.game.start({ id: joined.game.id }) : joined;
       return gameInstance(caller, game, me);
     }),
   );

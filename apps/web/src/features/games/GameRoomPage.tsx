@@ -1,3 +1,4 @@
+import { canJoinGame, resultLine, timeUpLine, type GameState } from '@app/games';
 import { gameMessages } from '@app/validators';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -7,6 +8,7 @@ import {
   ButtonLink,
   EmptyState,
   LoadingState,
+  Modal,
   PageHeader,
 } from '../../shared/components';
 import { useUserContext } from '../../shared/session/context';
@@ -17,11 +19,16 @@ import { errorCode, errorMessage } from '../../shared/lib/errors';
 import { roomTitle, statusLine } from './gameRoom';
 import { trpc } from '../../trpc';
 import { CollabCodeView, type CollabCodeState } from './CollabCodeView';
+import { JoinPasswordModal } from './JoinPasswordModal';
 import { NimView, type NimState } from './NimView';
+import { RematchPanel } from './RematchPanel';
 
 /**
  * Game room (/games/{gameID}, SPEC §2): the title by type, 'Status: …', Leave Game, the game's view
  * and the error text. A refused move's sentence is the mutation's error, so only its player sees it.
+ * Issue 24: someone who is not a player sees Join (or the password prompt), never Leave; leaving a
+ * game in progress asks 'Resign this game?' first; a finished game says who won and why to each
+ * viewer in their own words, and its players may offer a rematch.
  */
 function GameRoom({ id }: { id: string }) {
   const { user } = useUserContext();
@@ -29,6 +36,10 @@ function GameRoom({ id }: { id: string }) {
   const apply = useApplyGame();
   const { game, testResults } = useGameRoom(id);
   const leave = trpc.game.leave.useMutation();
+  const join = trpc.game.join.useMutation();
+  const start = trpc.game.start.useMutation();
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const [askingPassword, setAskingPassword] = useState(false);
   const nimMove = trpc.game.nimMove.useMutation();
   const runTests = trpc.game.runTests.useMutation();
   const [error, setError] = useState<string | null>(null);
@@ -55,18 +66,48 @@ function GameRoom({ id }: { id: string }) {
   }
 
   const isPlayer = data.players.includes(user.username);
-  const onLeave = async () => {
+  const over = data.status === 'OVER';
+  const leaveNow = async () => {
     setError(null);
-    if (isPlayer && data.status !== 'OVER') {
+    if (isPlayer && !over) {
       try {
         apply((await leave.mutateAsync({ id })).game);
       } catch (err) {
+        setConfirmingLeave(false);
         setError(errorMessage(err));
         return;
       }
     }
     void navigate('/games');
   };
+  // Leaving a game in progress gives it up: asked first.
+  const onLeave = () =>
+    isPlayer && data.status === 'IN_PROGRESS' ? setConfirmingLeave(true) : void leaveNow();
+  const joinWith = async (password?: string): Promise<string | null> => {
+    setError(null);
+    try {
+      apply((await join.mutateAsync({ id, ...(password ? { password } : {}) })).game);
+      setAskingPassword(false);
+      return null;
+    } catch (err) {
+      return errorMessage(err);
+    }
+  };
+  const onJoin = () => {
+    if (data.isPrivate) setAskingPassword(true);
+    else void joinWith().then((refusal) => setError(refusal));
+  };
+  const onStart = async () => {
+    setError(null);
+    try {
+      apply((await start.mutateAsync({ id })).game);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  const state = data.state as GameState;
+  const personal = resultLine(state, user.username);
+  const joinable = canJoinGame(data);
   const onNimMove = async (numObjects: number) => {
     setError(null);
     setMoveError(null);
@@ -96,12 +137,30 @@ function GameRoom({ id }: { id: string }) {
           </span>
         }
         actions={
-          <Button variant="danger" busy={leave.isPending} onClick={() => void onLeave()}>
-            {gameMessages.leaveGame}
-          </Button>
+          isPlayer ? (
+            <Button variant="danger" busy={leave.isPending} onClick={onLeave}>
+              {gameMessages.leaveGame}
+            </Button>
+          ) : joinable ? (
+            <Button busy={join.isPending} onClick={onJoin}>
+              {gameMessages.join}
+            </Button>
+          ) : (
+            <ButtonLink to="/games" variant="secondary">
+              Back to Games
+            </ButtonLink>
+          )
         }
       />
       {error && <Alert className="game-room__error">{error}</Alert>}
+      {personal && (
+        <p className="game-room__result alert alert--info" role="status">
+          {personal}
+        </p>
+      )}
+      {over && isPlayer && (
+        <RematchPanel gameId={id} username={user.username} rematch={state.rematch} />
+      )}
       {data.gameType === 'Nim' ? (
         <NimView
           state={data.state as NimState}
@@ -121,7 +180,41 @@ function GameRoom({ id }: { id: string }) {
           testResults={testResults}
           running={runTests.isPending}
           onRunTests={() => void onRunTests()}
+          starting={start.isPending}
+          onStart={() => void onStart()}
+          timeUpLine={timeUpLine(state.endReason)}
           onError={setError}
+        />
+      )}
+      {confirmingLeave && (
+        <Modal
+          title={gameMessages.resignConfirm}
+          onClose={() => setConfirmingLeave(false)}
+          initialFocus="[data-autofocus]"
+          actions={
+            <>
+              <Button variant="danger" busy={leave.isPending} onClick={() => void leaveNow()}>
+                {gameMessages.resign}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={leave.isPending}
+                onClick={() => setConfirmingLeave(false)}
+                data-autofocus
+              >
+                {gameMessages.cancel}
+              </Button>
+            </>
+          }
+        >
+          <p>{data.gameType === 'Nim' ? gameMessages.resignNim : gameMessages.resignCollabCode}</p>
+        </Modal>
+      )}
+      {askingPassword && (
+        <JoinPasswordModal
+          gameTitle={data.title}
+          onSubmit={joinWith}
+          onClose={() => setAskingPassword(false)}
         />
       )}
     </div>

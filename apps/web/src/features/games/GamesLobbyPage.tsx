@@ -1,7 +1,15 @@
 import { gameMessages } from '@app/validators';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Alert, Button, EmptyState, LoadingState, PageHeader } from '../../shared/components';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lobbyOrder } from '@app/games';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+} from '../../shared/components';
 import { useUserContext } from '../../shared/session/context';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useApplyGame } from './cache';
@@ -11,7 +19,10 @@ import {
   filterGames,
   GAME_FILTERS,
   gameFilterLabels,
+  inviteLink,
   noGamesMessage,
+  SHOW_FINISHED_PARAM,
+  showFinishedFrom,
   type GameFilter,
 } from './gameLobby';
 import type { GameSummary } from './gameTypes';
@@ -31,7 +42,9 @@ export default function GamesLobbyPage() {
   const navigate = useNavigate();
   const apply = useApplyGame();
   useLiveLobby();
-  const list = trpc.game.list.useQuery({});
+  const [params, setParams] = useSearchParams();
+  const showFinished = showFinishedFrom(params);
+  const list = trpc.game.list.useQuery({ showFinished });
   const join = trpc.game.join.useMutation();
   const verify = trpc.game.verifyPassword.useMutation();
 
@@ -40,6 +53,23 @@ export default function GamesLobbyPage() {
   const [privateGame, setPrivateGame] = useState<GameSummary | null>(null);
   const [joiningId, setJoiningId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+
+  const onShowFinished = (show: boolean) => {
+    const next = new URLSearchParams(params);
+    if (show) next.set(SHOW_FINISHED_PARAM, '1');
+    else next.delete(SHOW_FINISHED_PARAM);
+    setParams(next, { replace: true });
+  };
+
+  const onCopyInvite = async (game: GameSummary) => {
+    try {
+      await navigator.clipboard.writeText(inviteLink(window.location.origin, game.id));
+      setCopied(gameMessages.inviteCopied);
+    } catch {
+      setCopied(gameMessages.inviteCopyFailed);
+    }
+  };
 
   const joinGame = async (game: GameSummary, password?: string): Promise<string | null> => {
     setJoiningId(game.id);
@@ -75,7 +105,9 @@ export default function GamesLobbyPage() {
     return joinGame(privateGame, password);
   };
 
-  const games = filterGames(list.data ?? [], filter);
+  // The viewer's own games that are not over come first (the server's order; kept as live events
+  // add games).
+  const games = lobbyOrder(filterGames(list.data ?? [], filter), user.username);
 
   return (
     <div className="page games-page">
@@ -103,6 +135,11 @@ export default function GamesLobbyPage() {
                 </button>
               ))}
             </div>
+            <Checkbox
+              label={gameMessages.showFinished}
+              checked={showFinished}
+              onChange={(event) => onShowFinished(event.target.checked)}
+            />
             <Button
               variant="secondary"
               size="sm"
@@ -114,6 +151,9 @@ export default function GamesLobbyPage() {
           </div>
         </div>
         {error && <Alert>{error}</Alert>}
+        <p className="games-lobby__copied" role="status">
+          {copied}
+        </p>
         {list.isPending ? (
           <LoadingState label="Loading games..." />
         ) : !list.data ? (
@@ -129,6 +169,7 @@ export default function GamesLobbyPage() {
                   username={user.username}
                   joining={joiningId === game.id}
                   onJoin={onJoin}
+                  onCopyInvite={(g) => void onCopyInvite(g)}
                 />
               </li>
             ))}

@@ -12,7 +12,12 @@ export function useApplyGame(): (game: GameSummary | GameView) => void {
   const utils = trpc.useUtils();
   return useCallback(
     (game: GameSummary | GameView) => {
-      utils.game.list.setData({}, (list) => (list ? upsertLobbyGame(list, game) : list));
+      // The lobby's list with and without finished games (and the original whole list).
+      for (const input of [{}, { showFinished: true }, { showFinished: false }]) {
+        utils.game.list.setData(input, (list) =>
+          list ? upsertLobbyGame(list, game, input) : list,
+        );
+      }
       if ('state' in game)
         utils.game.byId.setData({ id: game.id }, (old) => applyGameState(old, game));
       else void utils.game.byId.invalidate({ id: game.id });

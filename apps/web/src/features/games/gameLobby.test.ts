@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   filterGames,
+  inviteLink,
+  showFinishedFrom,
   joinState,
   noGamesMessage,
   playerCountLabel,
@@ -76,5 +78,24 @@ describe('upsertLobbyGame', () => {
     const once = upsertLobbyGame([newer, older], started);
     expect(once).toEqual([newer, started]);
     expect(upsertLobbyGame(once, started)).toEqual(once);
+  });
+});
+
+describe('issue 24: the lobby without finished games, and invite links', () => {
+  it('a list without finished games drops a game as it ends; the whole list keeps it', () => {
+    const playing = game({ id: 'g1', status: 'IN_PROGRESS' });
+    const ended = { ...playing, status: 'OVER' };
+    expect(upsertLobbyGame([playing], ended, { showFinished: false })).toEqual([]);
+    expect(upsertLobbyGame([playing], ended, { showFinished: true })).toEqual([ended]);
+    expect(upsertLobbyGame([playing], ended)).toEqual([ended]);
+  });
+
+  it('"Show finished" is kept in the address as ?finished=1', () => {
+    expect(showFinishedFrom(new URLSearchParams('finished=1'))).toBe(true);
+    expect(showFinishedFrom(new URLSearchParams(''))).toBe(false);
+  });
+
+  it("an invite link is the room's address on this site", () => {
+    expect(inviteLink('https://example.org', 'Ab_9-x')).toBe('https://example.org/games/Ab_9-x');
   });
 });

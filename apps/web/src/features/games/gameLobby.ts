@@ -65,9 +65,15 @@ const time = (value: Date | string | number): number => new Date(value).getTime(
  * Applies one game's new summary (a lobby event, or a write's reply) to the cached list: replaces
  * the game, or adds it, newest first. Idempotent, so a replayed event changes nothing.
  */
-export function upsertLobbyGame<G extends LobbyGame>(list: readonly G[], game: G): G[] {
+export function upsertLobbyGame<G extends LobbyGame>(
+  list: readonly G[],
+  game: G,
+  { showFinished = true }: { showFinished?: boolean } = {},
+): G[] {
   const rest = list.filter((g) => g.id !== game.id);
-  return [...rest, game].sort(
+  // A list without finished games loses a game as it ends.
+  const kept = showFinished || game.status !== 'OVER' ? [...rest, game] : rest;
+  return kept.sort(
     (a, b) => time(b.createdAt) - time(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
   );
 }
@@ -85,3 +91,12 @@ export function statusText(status: string): string {
       return status;
   }
 }
+
+/** The lobby's "Show finished" switch, kept in the address (?finished=1) so a reload keeps it. */
+export const SHOW_FINISHED_PARAM = 'finished';
+export const showFinishedFrom = (params: URLSearchParams): boolean =>
+  params.get(SHOW_FINISHED_PARAM) === '1';
+
+/** A game's invite link: the room's address on this site. */
+export const inviteLink = (origin: string, gameId: string): string =>
+  `${origin}/games/${encodeURIComponent(gameId)}`;

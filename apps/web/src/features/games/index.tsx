@@ -20,3 +20,6 @@ export const GamesLobbyPage = screen('GamesLobbyPage');
 export const CreateNimGamePage = screen('CreateNimGamePage');
 export const CreateCollabCodePage = screen('CreateCollabCodePage');
 export const GameRoomPage = screen('GameRoomPage');
+
+// For the layout's tab title: how many games wait for the viewer's move (small; not lazy).
+export { useMyTurnCount } from './useMyTurnCount';

@@ -16,6 +16,7 @@ import { trpc } from '../../trpc';
 import { MyFlags } from '../moderation/MyFlags';
 import { BiographySection } from './BiographySection';
 import { DangerZoneSection } from './DangerZoneSection';
+import { ProfilePlay } from './ProfilePlay';
 import { ReputationHistorySection } from './ReputationHistorySection';
 import { ResetPasswordSection } from './ResetPasswordSection';
 import {
@@ -60,6 +61,7 @@ export default function ProfilePage() {
     { id: 'questions', label: 'Questions', panel: <ProfileQuestions username={data.username} /> },
     { id: 'answers', label: 'Answers', panel: <ProfileAnswers username={data.username} /> },
     { id: 'tags', label: 'Tags', panel: <ProfileTopTags username={data.username} /> },
+    { id: 'play', label: 'Play', panel: <ProfilePlay username={data.username} /> },
     {
       id: 'reputation',
       label: 'Reputation',

@@ -1,5 +1,5 @@
 import { games } from '@app/db';
-import { newCollabCodeGame, newNimGame } from '@app/games';
+import { joinCollabCode, joinNim, newCollabCodeGame, newNimGame } from '@app/games';
 import type { CreateCollabCodeGameData, CreateNimGameData } from '@app/validators';
 import { randomBytes } from 'node:crypto';
 import type { ApiDeps } from '../../core/deps';
@@ -7,7 +7,7 @@ import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { assertProblemExists } from '../problems/problem-tests';
 import { hashPassword } from '../users/passwords';
-import { gameView, readGame, type GameRecord } from './game-store';
+import { gameView, readGame, syncPlayers, type GameRecord } from './game-store';
 
 /** Random, URL-safe, unguessable: a private game's id says nothing about it. */
 export const newGameId = (): string => randomBytes(9).toString('base64url');
@@ -32,17 +32,20 @@ async function createGame(deps: ApiDeps, viewer: Viewer, game: NewGame, password
       createdAt: now,
       updatedAt: now,
     });
-    const view = await gameView(tx, await readGame(tx, id));
-    // The creator is not seated: the lobby is where everyone (the creator too) joins.
+    const record = await readGame(tx, id);
+    await syncPlayers(tx, record, now);
+    const view = await gameView(tx, record);
     return { game: view, event: publish('game', id, { type: 'state', game: view }) };
   });
 }
 
 export function createNimGame(deps: ApiDeps, viewer: Viewer, input: CreateNimGameData) {
+  // The creator takes the first seat (issue 24); the original client joins after creating instead.
+  const state = input.seatCreator ? joinNim(newNimGame(), viewer.username) : newNimGame();
   return createGame(
     deps,
     viewer,
-    { title: input.title, gameType: 'Nim', state: newNimGame(), problemId: null },
+    { title: input.title, gameType: 'Nim', state, problemId: null },
     input.isPrivate ? input.password : undefined,
   );
 }
@@ -52,11 +55,13 @@ export function createCollabCodeGame(
   viewer: Viewer,
   input: CreateCollabCodeGameData,
 ) {
-  const state = newCollabCodeGame({
+  const fresh = newCollabCodeGame({
     playerLimit: input.playerLimit,
     timeLimit: input.timeLimit,
     problemId: input.problemId,
   });
+  // Seated alone, the creator waits: the clock starts with the second player (or Start).
+  const state = input.seatCreator ? joinCollabCode(fresh, viewer.username, Date.now()) : fresh;
   return createGame(
     deps,
     viewer,

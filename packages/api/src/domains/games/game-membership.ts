@@ -1,4 +1,4 @@
-import { joinCollabCode, joinNim, leaveCollabCode, leaveNim } from '@app/games';
+import { joinCollabCode, joinNim, leaveCollabCode, leaveNim, startCollabCode } from '@app/games';
 import { gameMessages, type JoinGameInput, type VerifyGamePasswordInput } from '@app/validators';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
@@ -102,5 +102,12 @@ export function leaveGame(deps: ApiDeps, viewer: Viewer, id: string) {
   return changeGame(deps, id, {
     nim: (state) => leaveNim(state, viewer.username),
     collabCode: (state) => leaveCollabCode(state, viewer.username),
+  });
+}
+
+/** A CollabCode player waiting alone starts the game and its clock (the timer hears the state). */
+export function startGame(deps: ApiDeps, viewer: Viewer, id: string) {
+  return changeGame(deps, id, {
+    collabCode: (state, now) => startCollabCode(state, viewer.username, now),
   });
 }

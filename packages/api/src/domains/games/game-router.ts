@@ -1,4 +1,5 @@
 import {
+  AnswerRematchInput,
   CodeUpdateInput,
   CreateCollabCodeGameInput,
   CreateNimGameInput,
@@ -9,6 +10,7 @@ import {
   JoinGameInput,
   ListGamesInput,
   NimMoveInput,
+  PlayStatsInput,
   PresenceInput,
   SetGameCodeInput,
   VerifyGamePasswordInput,
@@ -22,27 +24,30 @@ import { createCollabCodeGame, createNimGame } from './create-game';
 import { changesLobby } from './events';
 import { mayReceiveGameEvent } from './game-access';
 import { getGame, listGames } from './game-list';
-import { joinGame, leaveGame, verifyGamePassword } from './game-membership';
+import { joinGame, leaveGame, startGame, verifyGamePassword } from './game-membership';
 import { mayHearPresence, sendPresence } from './game-presence';
 import { runGameTests } from './game-tests';
+import { myTurns } from './my-turns';
 import { makeNimMove } from './nim-moves';
+import { playStats } from './play-stats';
+import { answerGameRematch, offerGameRematch } from './rematch';
 
 // Games are for signed-in users. A game's state (the lobby, a room's view) is public to all of
 // them; moves are the session user's own, checked by the rules of @app/games; a CollabCode room's
 // document, test results and cursors reach its players only. A refused move is the caller's error
 // and publishes nothing. Writes answer with the event they published.
 export const gameRouter = {
-  /** The lobby, newest first; never a password (only isPrivate). */
+  /** The lobby, the viewer's own games first, then newest first; never a password (only isPrivate). */
   list: protectedProcedure
     .input(ListGamesInput.default({}))
-    .query(({ ctx, input }) => listGames(ctx.deps, input)),
+    .query(({ ctx, input }) => listGames(ctx.deps, ctx.viewer, input)),
 
   /** The room; its players also get the latest Run Tests (testResults), as they hear them live. */
   byId: protectedProcedure
     .input(GameIdInput)
     .query(({ ctx, input }) => getGame(ctx.deps, ctx.viewer, input.id)),
 
-  /** The creator is not seated: they join from the lobby like everyone else. */
+  /** The creator is seated in the new game (the original client says seatCreator: false). */
   createNim: limitedProcedure('games')
     .input(CreateNimGameInput)
     .mutation(({ ctx, input }) => createNimGame(ctx.deps, ctx.viewer, input)),
@@ -63,6 +68,29 @@ export const gameRouter = {
   leave: limitedProcedure('gameSeats')
     .input(GameIdInput)
     .mutation(({ ctx, input }) => leaveGame(ctx.deps, ctx.viewer, input.id)),
+
+  /** A CollabCode player waiting alone starts the clock. */
+  start: limitedProcedure('gameSeats')
+    .input(GameIdInput)
+    .mutation(({ ctx, input }) => startGame(ctx.deps, ctx.viewer, input.id)),
+
+  /** A player of a finished game offers a rematch (one per game). */
+  offerRematch: limitedProcedure('gameSeats')
+    .input(GameIdInput)
+    .mutation(({ ctx, input }) => offerGameRematch(ctx.deps, ctx.viewer, input.id)),
+
+  /** Another player accepts (both are seated in the new game) or declines the offer. */
+  answerRematch: limitedProcedure('gameSeats')
+    .input(AnswerRematchInput)
+    .mutation(({ ctx, input }) => answerGameRematch(ctx.deps, ctx.viewer, input)),
+
+  /** The ids of the viewer's games waiting for their move (Nim), for the tab title's count. */
+  myTurns: protectedProcedure.query(({ ctx }) => myTurns(ctx.deps, ctx.viewer)),
+
+  /** A profile's play: played, won, lost, the last games and problems solved. */
+  playStats: protectedProcedure
+    .input(PlayStatsInput)
+    .query(({ ctx, input }) => playStats(ctx.deps, input.username)),
 
   nimMove: limitedProcedure('gameMoves')
     .input(NimMoveInput)

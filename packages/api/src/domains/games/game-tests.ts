@@ -60,7 +60,11 @@ export async function runGameTests(
       const ended = await saveAndPublish(
         scope,
         current,
-        endCollabCode(current.state, { winners: [...current.state.players] }),
+        endCollabCode(current.state, {
+          winners: [...current.state.players],
+          reason: { kind: 'solved' },
+          now: scope.now.getTime(),
+        }),
       );
       return { results: views, event, game: ended.game, stateEvent: ended.event };
     }

@@ -12,7 +12,8 @@ import { createLeases } from '../../core/lease';
 import { writeTransaction } from '../../core/write';
 import { collabCodeGame } from './collab-code-game';
 import { saveAndPublish } from './game-changes';
-import { readGame } from './game-store';
+import { readGame, saveTestResults } from './game-store';
+import { runFinalTests } from './final-run';
 import type { GameView } from './shapes';
 
 /** The timer's clock and alarms: the real ones in the server, fakes in tests. */
@@ -48,15 +49,35 @@ export interface GameTimer {
 }
 
 /**
- * Ends a CollabCode game at its deadline (OVER, no winners), in a write that checks again that it is
- * in progress and its time is up: a second process's timer, or a late alarm, ends it at most once.
+ * Ends a CollabCode game at its deadline (OVER, no winners, the clock stopped at the deadline): its
+ * final code is tested first (outside the write) and the results go to the room like a Run Tests,
+ * the score kept in the end reason ('Time is up — 3 of 5 tests passed'). The write checks again
+ * that the game is in progress and its time is up: a second process's timer, or a late alarm, ends
+ * it at most once.
  */
-export function endTimedOutGame(deps: ApiDeps, id: string, now: number) {
+export async function endTimedOutGame(deps: ApiDeps, id: string, now: number) {
+  const before = collabCodeGame(await readGame(deps.db, id));
+  if (before.state.status !== GAME_STATUS.inProgress || !isTimeUp(before.state, now)) return null;
+  const final = await runFinalTests(deps, before);
   return writeTransaction(deps, async (scope) => {
     await dialect.lockRows(scope.tx, games, eq(games.id, id));
     const game = collabCodeGame(await readGame(scope.tx, id));
     if (game.state.status !== GAME_STATUS.inProgress || !isTimeUp(game.state, now)) return null;
-    return saveAndPublish(scope, game, endCollabCode(game.state, { winners: [] }));
+    if (final && final.results.length > 0) {
+      const latest = { results: final.results, by: '', runAt: scope.now.getTime(), final: true };
+      await saveTestResults(scope.tx, id, latest);
+      scope.publish('game', id, { type: 'testResults', gameId: id, ...latest });
+    }
+    const score = final ? { passed: final.passed, total: final.total } : {};
+    return saveAndPublish(
+      scope,
+      game,
+      endCollabCode(game.state, {
+        winners: [],
+        reason: { kind: 'timeUp', ...score },
+        now: collabCodeDeadline(game.state) ?? now,
+      }),
+    );
   });
 }
 
@@ -75,7 +96,7 @@ export interface GameTimerOptions {
  * the processes on one database only the holder of the 'game-timer' lease keeps alarms; the others
  * keep trying to take the lease, and the one that does (its holder died or stopped) loads every
  * deadline from the database. The holder learns new deadlines from the 'game' topic's state events,
- * whichever process wrote them (a game's first join sets its start time and publishes its state), so
+ * whichever process wrote them (the second player's join, or Start, sets the start time and publishes the state), so
  * services need not know it. A game ends in a write that checks it again, so an alarm that rings
  * twice (a lease changing hands, a late alarm) ends it once.
  */

@@ -33,8 +33,11 @@ export type GameView = GameSummary &
 /** A CollabCode room's latest Run Tests: who ran them, when (ms), and the redacted results. */
 export interface GameTestResults {
   results: TestResultView[];
+  /** Who pressed Run Tests; '' for the final run at time-up. */
   by: string;
   runAt: number;
+  /** The final code's run at time-up. */
+  final?: boolean;
 }
 
 /**
