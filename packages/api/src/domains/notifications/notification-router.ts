@@ -2,11 +2,16 @@ import {
   NotificationEventsInput,
   NotificationIdInput,
   NotificationListInput,
+  NotificationQuestionInput,
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
 import { protectedProcedure } from '../../trpc';
-import { markAllNotificationsRead, markNotificationRead } from './mark-read';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  markQuestionNotificationsRead,
+} from './mark-read';
 import { countUnreadNotifications, listNotifications } from './notification-list';
 
 // Private by construction: no procedure takes a user; each reads, marks and streams the session's
@@ -27,6 +32,11 @@ export const notificationRouter = {
   markRead: protectedProcedure
     .input(NotificationIdInput)
     .mutation(({ ctx, input }) => markNotificationRead(ctx.deps, ctx.viewer, input.id)),
+
+  /** Opening a question's page: the notifications that point into it are read. */
+  questionSeen: protectedProcedure
+    .input(NotificationQuestionInput)
+    .mutation(({ ctx, input }) => markQuestionNotificationsRead(ctx.deps, ctx.viewer, input.qid)),
 
   /** Every unread notification is read. */
   markAllRead: protectedProcedure.mutation(({ ctx }) =>
