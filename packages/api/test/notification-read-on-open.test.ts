@@ -83,3 +83,17 @@ describe('notification.questionSeen: opening the question a notification points 
     });
   });
 });
+
+describe('notification.unreadPosts: the tab title’s share of the bell', () => {
+  it('counts unread notifications about posts, not those of direct messages (counted as unread messages)', async () => {
+    const { alice, bob } = await setup();
+    const chatId = await chatWith(bob, 'alice');
+    await bob.api.chat.send({ chatId, msg: 'hello' });
+    const q = await ask(alice);
+    await bob.api.answer.create({ qid: q.id, text: 'An answer.' });
+    expect(await alice.api.notification.unreadCount()).toBe(2);
+    expect(await alice.api.notification.unreadPosts()).toBe(1);
+    await alice.api.notification.questionSeen({ qid: q.id });
+    expect(await alice.api.notification.unreadPosts()).toBe(0);
+  });
+});

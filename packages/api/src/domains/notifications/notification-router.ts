@@ -12,7 +12,11 @@ import {
   markNotificationRead,
   markQuestionNotificationsRead,
 } from './mark-read';
-import { countUnreadNotifications, listNotifications } from './notification-list';
+import {
+  countUnreadNotifications,
+  countUnreadPostNotifications,
+  listNotifications,
+} from './notification-list';
 
 // Private by construction: no procedure takes a user; each reads, marks and streams the session's
 // viewer's own notifications. Marking read is not rate limited: it only ever changes the viewer's
@@ -26,6 +30,11 @@ export const notificationRouter = {
   /** How many are unread: the bell's number. */
   unreadCount: protectedProcedure.query(({ ctx }) =>
     countUnreadNotifications(ctx.deps, ctx.viewer),
+  ),
+
+  /** How many unread ones are about posts, not direct messages: the tab title's share. */
+  unreadPosts: protectedProcedure.query(({ ctx }) =>
+    countUnreadPostNotifications(ctx.deps, ctx.viewer),
   ),
 
   /** One notification is read (opening it does this). */
