@@ -83,7 +83,9 @@ describe('attention', () => {
     await screenshot(bobsTab, 'attention-menu-mark-1280', false);
 
     // Opening the chat (Messaging leads to it) clears the mark, and it stays cleared after leaving.
-    await menu(bobsTab).getByRole('link', { name: /^Messaging/ }).click();
+    await menu(bobsTab)
+      .getByRole('link', { name: /^Messaging/ })
+      .click();
     await bobsTab.getByRole('heading', { name: 'Chat Room' }).waitFor();
     await expect.poll(() => linkName(bobsTab, 'Global Messages')).toBe('Global Messages');
     await expect.poll(() => linkName(bobsTab, 'Messaging')).toBe('Messaging');

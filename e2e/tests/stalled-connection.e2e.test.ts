@@ -91,8 +91,7 @@ function thaw(server: ChildProcess) {
 /** The header's live-connection status: 'Live', 'Connecting…' or 'Reconnecting…'. */
 const connection = (page: Page) => page.getByRole('banner').getByRole('status');
 const log = (page: Page) => page.getByRole('log');
-const timesShown = (page: Page, text: string) =>
-  log(page).getByText(text, { exact: true }).count();
+const timesShown = (page: Page, text: string) => log(page).getByText(text, { exact: true }).count();
 
 describe('a server that stops answering', () => {
   it('shows "Reconnecting…" within 10 s, fails a send with a sentence within 10 s, and the retry after it wakes posts the message once', async () => {
