@@ -98,6 +98,12 @@ describe('attention', () => {
     const alice = await createUser('alice');
     const bob = await createUser('bob');
     const phone = await openAs(bob, '/messaging/direct-message', { width: 375, height: 800 });
+    // A new account's first look takes the room as it is; news is what comes after (live).
+    await phone
+      .getByRole('banner')
+      .getByRole('status')
+      .getByText('Live', { exact: true })
+      .waitFor();
     await sendGlobalMessage(alice, `Hello phones ${uniqueTag('p')}`);
     await expect
       .poll(() => linkName(phone, 'Global Messages'))

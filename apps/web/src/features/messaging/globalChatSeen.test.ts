@@ -20,16 +20,19 @@ describe('the global chat’s unread mark', () => {
     expect(hasGlobalNews({ id: 12, msgFrom: 'bob' }, 12, 'alice')).toBe(false);
   });
 
-  it('never for the viewer’s own message, nor an empty room', () => {
+  it('never for the viewer’s own message, nor an empty room, nor before a first look', () => {
     expect(hasGlobalNews({ id: 12, msgFrom: 'alice' }, 0, 'alice')).toBe(false);
     expect(hasGlobalNews(undefined, 0, 'alice')).toBe(false);
+    expect(hasGlobalNews({ id: 12, msgFrom: 'bob' }, null, 'alice')).toBe(false);
   });
 
-  it('remembers how far each account has looked; the position never moves back', () => {
+  it('remembers how far each account has looked, an empty room too; the position never moves back', () => {
+    expect(seenUpTo('alice')).toBeNull();
+    markSeenUpTo('alice', 0);
     expect(seenUpTo('alice')).toBe(0);
     markSeenUpTo('alice', 40);
     markSeenUpTo('alice', 35);
     expect(seenUpTo('alice')).toBe(40);
-    expect(seenUpTo('bob')).toBe(0);
+    expect(seenUpTo('bob')).toBeNull();
   });
 });

@@ -15,15 +15,17 @@ function storage(): Storage | null {
   }
 }
 
-/** The newest global message id `me` has seen here (0: none). */
-export function seenUpTo(me: string): number {
-  const value = Number(storage()?.getItem(keyOf(me)));
-  return Number.isSafeInteger(value) && value > 0 ? value : 0;
+/** The newest global message id `me` has seen here: 0 when the room was empty, null if never looked. */
+export function seenUpTo(me: string): number | null {
+  const raw = storage()?.getItem(keyOf(me));
+  const value = Number(raw);
+  return raw && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
-/** `me` has seen the global chat up to message `id` (never moves back). */
+/** `me` has seen the global chat up to message `id`, 0 for an empty room (never moves back). */
 export function markSeenUpTo(me: string, id: number): void {
-  if (!Number.isSafeInteger(id) || id <= seenUpTo(me)) return;
+  const seen = seenUpTo(me);
+  if (!Number.isSafeInteger(id) || id < 0 || (seen !== null && id <= seen)) return;
   try {
     storage()?.setItem(keyOf(me), String(id));
   } catch {
@@ -42,22 +44,23 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** seenUpTo, kept current (this tab and the others). */
-export function useSeenUpTo(me: string): number {
+export function useSeenUpTo(me: string): number | null {
   return useSyncExternalStore(
     subscribe,
     () => seenUpTo(me),
-    () => 0,
+    () => null,
   );
 }
 
 /**
  * Whether the global chat has news for `me`: its newest message came from someone else after the
- * newest one `me` has seen. Their own message is never news.
+ * newest one `me` has seen. Their own message is never news; nor is anything before a first look
+ * (null: the room as first found is taken as seen).
  */
 export function hasGlobalNews(
   newest: { id: number; msgFrom: string } | undefined,
-  seen: number,
+  seen: number | null,
   me: string,
 ): boolean {
-  return newest !== undefined && newest.msgFrom !== me && newest.id > seen;
+  return newest !== undefined && seen !== null && newest.msgFrom !== me && newest.id > seen;
 }

@@ -1,11 +1,11 @@
 import type { GlobalMessageEvent } from '@app/api';
 import { getQueryKey } from '@trpc/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { usePageVisible } from '../../shared/hooks/usePageVisible';
 import { keyedResumePoints, useResumableStream } from '../../shared/hooks/useResumableStream';
 import { useUserContext } from '../../shared/session/context';
 import { trpc } from '../../trpc';
-import { hasGlobalNews, markSeenUpTo, useSeenUpTo } from './globalChatSeen';
+import { hasGlobalNews, markSeenUpTo, seenUpTo, useSeenUpTo } from './globalChatSeen';
 import type { ShownMessage } from './messageCache';
 
 /** The room's newest message: a page of one. */
@@ -15,16 +15,25 @@ const newsPoint = keyedResumePoints<string>();
 /**
  * Whether the global chat has messages the viewer has not seen: for the menu's mark, on every page.
  * The room's newest message is read once and kept current by its own stream (it carries only the
- * room's few messages); how far the viewer looked is kept by globalChatSeen.
+ * room's few messages); how far the viewer looked is kept by globalChatSeen. A browser that never
+ * looked starts from the room as it finds it: only messages after that are news.
  */
 export function useGlobalChatNews(): boolean {
   const me = useUserContext().user.username;
   const utils = trpc.useUtils();
-  const newest = trpc.message.list.useQuery(NEWEST, {
+  const newestRead = trpc.message.list.useQuery(NEWEST, {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     select: (page) => page.items.at(-1),
-  }).data;
+  });
+  const newest = newestRead.data;
+  // Never looked in this browser (a new account, a new device): what the room held then is not news.
+  const firstRead = useRef(true);
+  useEffect(() => {
+    if (!newestRead.isSuccess || !firstRead.current) return;
+    firstRead.current = false;
+    if (seenUpTo(me) === null) markSeenUpTo(me, newest?.id ?? 0);
+  }, [newestRead.isSuccess, newest, me]);
   const stream = useResumableStream<GlobalMessageEvent>({
     resumePoint: newsPoint(me),
     reads: [getQueryKey(trpc.message.list, NEWEST, 'query')],
@@ -49,6 +58,6 @@ export function useGlobalChatSeenWhileOpen(messages: readonly ShownMessage[]): v
   const visible = usePageVisible();
   const newestId = messages.reduce((max, m) => (m.id !== null && m.id > max ? m.id : max), 0);
   useEffect(() => {
-    if (visible && newestId > 0) markSeenUpTo(me, newestId);
+    if (visible) markSeenUpTo(me, newestId);
   }, [me, visible, newestId]);
 }
