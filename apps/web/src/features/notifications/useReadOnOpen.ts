@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePageVisible } from '../../shared/hooks/usePageVisible';
 import { trpc } from '../../trpc';
@@ -14,26 +14,31 @@ export function questionOf(pathname: string): number | null {
 }
 
 /**
- * A notification is read once its owner opens what it points to: on a question's page, however it
- * was reached (the bell, a link, the address bar), the notifications into that question are read, and
- * so are those that arrive while it is open and seen. Asked only while the bell counts unread ones,
- * so most page views send nothing. (A chat's are read by opening the chat: chat.markRead.) Mount once,
- * in the signed-in frame.
+ * A notification is read once its owner opens what it points to: opening a question's page, however
+ * it was reached (the bell, a link, the address bar), reads the notifications into that question —
+ * once per opening, when the page is first seen; news arriving while it stays open is counted on the
+ * bell as ever. Asked only while the bell counts unread ones, so most page views send nothing. (A
+ * chat's are read by opening the chat: chat.markRead.) Mount once, in the signed-in frame.
  */
 export function useReadOnOpen(): void {
-  const qid = questionOf(useLocation().pathname);
-  const someUnread = (trpc.notification.unreadCount.useQuery().data ?? 0) > 0;
+  const { pathname, key } = useLocation();
+  const qid = questionOf(pathname);
+  const unread = trpc.notification.unreadCount.useQuery().data;
   const utils = trpc.useUtils();
   const apply = useApplyNotificationEvent();
   const visible = usePageVisible();
+  // The opening (a navigation) already handled: later changes of the count are not openings.
+  const handled = useRef<string | null>(null);
 
   useEffect(() => {
-    if (qid === null || !someUnread || !visible) return;
+    if (qid === null || unread === undefined || !visible || handled.current === key) return;
+    handled.current = key;
+    if (unread === 0) return;
     void utils.client.notification.questionSeen
       .mutate({ qid })
       .then(({ event }) => {
         if (event) apply(event);
       })
       .catch(() => utils.notification.unreadCount.invalidate());
-  }, [qid, someUnread, visible, utils, apply]);
+  }, [qid, key, unread, visible, utils, apply]);
 }
