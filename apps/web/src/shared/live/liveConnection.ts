@@ -199,7 +199,8 @@ export function closingAtOnce(Base: typeof WebSocket): typeof WebSocket {
     private closedEarly = false;
     private closeHeard = false;
     private readonly closeListeners = new Set<SocketListener>();
-    private readonly wrapped = new Map<unknown, SocketListener>();
+    // Each listener as added, per event type, and what was added for it.
+    private readonly wrapped = new Map<string, Map<unknown, SocketListener>>();
 
     override addEventListener(
       type: string,
@@ -216,7 +217,8 @@ export function closingAtOnce(Base: typeof WebSocket): typeof WebSocket {
         if (type === 'close') this.closeHeard = true;
         call.call(this, event);
       };
-      this.wrapped.set(listener, heard);
+      if (!this.wrapped.has(type)) this.wrapped.set(type, new Map());
+      this.wrapped.get(type)?.set(listener, heard);
       if (type === 'close') this.closeListeners.add(heard);
       super.addEventListener(type, heard, options);
     }
@@ -226,8 +228,9 @@ export function closingAtOnce(Base: typeof WebSocket): typeof WebSocket {
       listener: EventListenerOrEventListenerObject | null,
       options?: boolean | EventListenerOptions,
     ): void {
-      const heard = this.wrapped.get(listener);
+      const heard = this.wrapped.get(type)?.get(listener);
       if (!heard) return;
+      this.wrapped.get(type)?.delete(listener);
       this.closeListeners.delete(heard);
       super.removeEventListener(type, heard, options);
     }
