@@ -4,6 +4,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import { MAX_BATCH_SIZE } from '@app/validators';
 import superjson from 'superjson';
 import { LiveConnection } from './shared/live/liveConnection';
+import { timedFetch } from './shared/live/timedFetch';
 import { wsUrlFor } from './shared/live/wsUrl';
 
 /** The typed React hooks for every procedure: trpc.user.list.useQuery(), trpc.auth.login.useMutation(), … */
@@ -28,7 +29,10 @@ export function createTrpcClient() {
           url: '/trpc',
           transformer: superjson,
           maxItems: MAX_BATCH_SIZE,
-          fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
+          // An action the server does not answer in time fails with a sentence (never retried).
+          fetch: timedFetch((url, options) =>
+            fetch(url, { ...options, credentials: 'same-origin' }),
+          ),
         }),
       }),
     ],

@@ -36,11 +36,11 @@ describe('chat.onChatEvent: live', () => {
       ),
     );
     const sent = await alice.api.chat.send({ chatId, msg: 'hello bob' });
-    const expected = { id: sent.event.id, data: sent.event.payload };
+    const expected = { id: sent.event?.id, data: sent.event?.payload };
     expect(await streams[0]!.next()).toEqual(expected);
     expect(await streams[1]!.next()).toEqual(expected);
     const toCarol = await alice.api.chat.send({ chatId: carolsChat, msg: 'hello carol' });
-    expect(await streams[2]!.next()).toMatchObject({ id: toCarol.event.id });
+    expect(await streams[2]!.next()).toMatchObject({ id: toCarol.event?.id });
     live.abort();
   });
 
@@ -54,7 +54,7 @@ describe('chat.onChatEvent: live', () => {
     );
     const added = await bob.api.chat.addParticipant({ chatId, username: 'carol' });
     for (const stream of streams) {
-      expect(await stream.next()).toEqual({ id: added.event.id, data: added.event.payload });
+      expect(await stream.next()).toEqual({ id: added.event?.id, data: added.event?.payload });
     }
     live.abort();
   });
@@ -68,7 +68,7 @@ describe('chat.onChatEvent: live', () => {
     await alice.api.chat.send({ chatId, msg: 'before carol' });
     const added = await alice.api.chat.addParticipant({ chatId, username: 'carol' });
     const after = await bob.api.chat.send({ chatId, msg: 'welcome carol' });
-    expect((await carols.take(2)).map((e) => e.id)).toEqual([added.event.id, after.event.id]);
+    expect((await carols.take(2)).map((e) => e.id)).toEqual([added.event?.id, after.event?.id]);
     live.abort();
   });
 });
@@ -89,7 +89,7 @@ describe('chat.onChatEvent: replay after a reconnect', () => {
     );
     const later = (await alice.api.chat.send({ chatId, msg: 'three' })).event;
     expect(await bobs.take(3)).toEqual(
-      [...missed, later].map((e) => ({ id: e.id, data: e.payload })),
+      [...missed, later].map((e) => ({ id: e?.id, data: e?.payload })),
     );
     live.abort();
   });
@@ -111,7 +111,7 @@ describe('chat.onChatEvent: replay after a reconnect', () => {
     );
     // The replay holds only carol's own chat; the next thing she hears is live, in her chat.
     const ownMessage = await carol.api.chat.send({ chatId: own.chat.id, msg: 'hi dave' });
-    expect((await carols.take(2)).map((e) => e.id)).toEqual([own.event?.id, ownMessage.event.id]);
+    expect((await carols.take(2)).map((e) => e.id)).toEqual([own.event?.id, ownMessage.event?.id]);
     live.abort();
   });
 
@@ -140,16 +140,16 @@ describe('chat.onChatEvent: replay after a reconnect', () => {
     );
     const last = await carol.api.chat.send({ chatId, msg: 'thanks' });
     expect((await carols.take(3)).map((e) => e.id)).toEqual([
-      carolJoined.event.id,
-      welcome.event.id,
-      last.event.id,
+      carolJoined.event?.id,
+      welcome.event?.id,
+      last.event?.id,
     ]);
     expect((await daves.take(5)).map((e) => e.id)).toEqual([
-      daveJoined.event.id,
+      daveJoined.event?.id,
       expect.any(String),
-      carolJoined.event.id,
-      welcome.event.id,
-      last.event.id,
+      carolJoined.event?.id,
+      welcome.event?.id,
+      last.event?.id,
     ]);
     live.abort();
   });

@@ -138,7 +138,7 @@ describe('global chat: message.onMessage', () => {
     const live = new AbortController();
     const bobsEvents = await world.readEvents(bob.listen(live.signal).message.onMessage());
     const sent = await alice.api.message.send({ msg: 'hello bob' });
-    expect(await bobsEvents.next()).toEqual({ id: sent.event.id, data: sent.event.payload });
+    expect(await bobsEvents.next()).toEqual({ id: sent.event?.id, data: sent.event?.payload });
     live.abort();
   });
 
@@ -151,10 +151,10 @@ describe('global chat: message.onMessage', () => {
     const missed2 = (await alice.api.message.send({ msg: 'missed 2' })).event;
     const live = new AbortController();
     const events = await world.readEvents(
-      bob.listen(live.signal).message.onMessage({ lastEventId: seen.id }),
+      bob.listen(live.signal).message.onMessage({ lastEventId: seen?.id }),
     );
     const after = (await alice.api.message.send({ msg: 'live' })).event;
-    expect((await events.take(3)).map((e) => e.id)).toEqual([missed1.id, missed2.id, after.id]);
+    expect((await events.take(3)).map((e) => e.id)).toEqual([missed1?.id, missed2?.id, after?.id]);
     live.abort();
   });
 });

@@ -90,7 +90,7 @@ describe('sending is rate-limited per user', () => {
     const stored = (await alice.api.message.list()).items;
     expect(stored).toEqual(acknowledged.map((a) => a.message));
     const replay = await world.deps.events.replay('message', null, '0', 100);
-    expect(replay.map((e) => e.id)).toEqual(acknowledged.map((a) => a.event.id));
+    expect(replay.map((e) => e.id)).toEqual(acknowledged.map((a) => a.event?.id));
   });
 });
 

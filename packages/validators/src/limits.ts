@@ -34,4 +34,6 @@ export const connectionMessages = {
   serverBusy: 'The server is busy. Please try again in a moment.',
   tooManySubscriptions:
     'Too many live updates are open on this connection. Please reload the page.',
+  /** An action whose answer did not come within its time (a frozen or unreachable server). */
+  noAnswer: 'The server did not answer in time. Please try again.',
 } as const;

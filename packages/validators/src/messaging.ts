@@ -30,6 +30,10 @@ export const messagingMessages = {
   createChat: 'Create New Chat',
   selectChat: 'Select a user to start chatting',
   chatWith: 'Chat with:',
+  invalidSendKey: 'Invalid message key',
+  sentAlready: 'This message is being sent already.',
+  /** The menu's mark on Global Messages, for screen readers: messages came since the viewer looked. */
+  globalUnread: 'new messages',
 } as const;
 
 /** A message as a person writes it: cleaned like all user text, at most 2,000 characters. */
@@ -60,7 +64,18 @@ const pageFields = {
   limit: z.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_SIZE),
 };
 
-export const SendGlobalMessageInput = z.object({ msg: messageText });
+/**
+ * The sender's device names each message it sends with a random key and sends it again with the same
+ * key when a send failed (a timeout after the server got it): the server posts a key once.
+ */
+export const sendKeySchema = z
+  .string({ error: messagingMessages.invalidSendKey })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, messagingMessages.invalidSendKey);
+
+export const SendGlobalMessageInput = z.object({
+  msg: messageText,
+  sendKey: sendKeySchema.optional(),
+});
 export type SendGlobalMessageInput = z.infer<typeof SendGlobalMessageInput>;
 
 export const GlobalMessagesInput = z.object(pageFields);
@@ -72,7 +87,11 @@ export type ChatIdInput = z.infer<typeof ChatIdInput>;
 export const ChatMessagesInput = z.object({ chatId: chatIdSchema, ...pageFields });
 export type ChatMessagesInput = z.infer<typeof ChatMessagesInput>;
 
-export const SendChatMessageInput = z.object({ chatId: chatIdSchema, msg: messageText });
+export const SendChatMessageInput = z.object({
+  chatId: chatIdSchema,
+  msg: messageText,
+  sendKey: sendKeySchema.optional(),
+});
 export type SendChatMessageInput = z.infer<typeof SendChatMessageInput>;
 
 /**

@@ -67,6 +67,10 @@ const notificationId = z
 export const NotificationIdInput = z.object({ id: notificationId });
 export type NotificationIdInput = z.infer<typeof NotificationIdInput>;
 
+/** A question whose page the viewer opened: its notifications are read. */
+export const NotificationQuestionInput = z.object({ qid: z.number().int().positive() });
+export type NotificationQuestionInput = z.infer<typeof NotificationQuestionInput>;
+
 /** Newest first; older pages before `cursor` (the oldest id the reader has, as the last page gave it). */
 export const NotificationListInput = z.object({
   cursor: z

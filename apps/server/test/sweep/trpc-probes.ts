@@ -188,6 +188,8 @@ export function hintsFor(path: string, world: World): Hints {
         return hint(ADD_PROBLEM.testCases[0]?.testCode);
       case 'title':
         return hint(router === 'game' ? 'Sweep room' : 'A sweep title');
+      case 'sendKey':
+        return hint('sweep-sample-send-key');
       default:
         return undefined;
     }

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { UnreadBadge } from '../features/messaging/UnreadBadge';
+import { UnreadMark } from '../features/messaging/UnreadMark';
+import { useGlobalChatNews } from '../features/messaging/globalNews';
 import { totalUnread } from '../features/messaging/chats';
 import { useOptionalUser } from '../shared/session/context';
 import { trpc } from '../trpc';
@@ -24,9 +26,10 @@ export const MENU: MenuItem[] = [
 /** Moderators only: the review queue and the audit log. */
 export const REVIEW: MenuItem = { label: 'Review', to: '/review', section: /^\/review(\/|$)/ };
 
+const GLOBAL_MESSAGES = '/messaging';
 const DIRECT_MESSAGES = '/messaging/direct-message';
 const MESSAGING_LINKS = [
-  { label: 'Global Messages', to: '/messaging' },
+  { label: 'Global Messages', to: GLOBAL_MESSAGES },
   { label: 'Direct Messages', to: DIRECT_MESSAGES },
 ];
 
@@ -42,6 +45,8 @@ export function SideNav() {
   const navRef = useRef<HTMLElement>(null);
   // Unread direct messages: on Direct Messages, and on Messaging so they show from any page.
   const unread = trpc.chat.list.useQuery(undefined, { select: totalUnread }).data ?? 0;
+  // Global messages not seen yet: a mark without a number, on Messaging and on Global Messages.
+  const globalNews = useGlobalChatNews();
 
   // On phones the menu is a scrolling bar: keep the current item in view.
   useEffect(() => {
@@ -73,7 +78,7 @@ export function SideNav() {
       list.removeEventListener('scroll', update);
       resize.disconnect();
     };
-  }, [pathname, unread]);
+  }, [pathname, unread, globalNews]);
 
   return (
     <nav
@@ -95,6 +100,7 @@ export function SideNav() {
               >
                 {item.label}
                 {isMessaging && <UnreadBadge count={unread} />}
+                {isMessaging && <UnreadMark shown={globalNews} />}
               </Link>
               {isMessaging && messagingOpen && (
                 <ul className="side-nav__sub" aria-label="Messaging">
@@ -109,6 +115,7 @@ export function SideNav() {
                         >
                           {sub.label}
                           {sub.to === DIRECT_MESSAGES && <UnreadBadge count={unread} />}
+                          {sub.to === GLOBAL_MESSAGES && <UnreadMark shown={globalNews} />}
                         </Link>
                       </li>
                     );

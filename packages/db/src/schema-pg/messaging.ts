@@ -15,8 +15,12 @@ export const globalMessages = pgTable(
       .references(() => users.id),
     msgDateTime: timestamp('msg_date_time').notNull(),
     hiddenAt: timestamp('hidden_at'),
+    sendKey: text('send_key'),
   },
-  (t) => [index('global_messages_time').on(t.msgDateTime, t.id)],
+  (t) => [
+    index('global_messages_time').on(t.msgDateTime, t.id),
+    uniqueIndex('global_messages_sender_key').on(t.msgFrom, t.sendKey),
+  ],
 );
 
 export const chats = pgTable(
@@ -63,6 +67,10 @@ export const chatMessages = pgTable(
       .references(() => users.id),
     msgDateTime: timestamp('msg_date_time').notNull(),
     hiddenAt: timestamp('hidden_at'),
+    sendKey: text('send_key'),
   },
-  (t) => [index('chat_messages_chat').on(t.chatId, t.id)],
+  (t) => [
+    index('chat_messages_chat').on(t.chatId, t.id),
+    uniqueIndex('chat_messages_sender_key').on(t.msgFrom, t.sendKey),
+  ],
 );

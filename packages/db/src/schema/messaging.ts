@@ -21,8 +21,13 @@ export const globalMessages = sqliteTable(
     msgDateTime: timestamp('msg_date_time').notNull(),
     /** Set while enough flags hide the message, until a moderator looks. */
     hiddenAt: timestamp('hidden_at'),
+    /** The sender's key for this message (chosen by their device), so a retried send posts it once. */
+    sendKey: text('send_key'),
   },
-  (t) => [index('global_messages_time').on(t.msgDateTime, t.id)],
+  (t) => [
+    index('global_messages_time').on(t.msgDateTime, t.id),
+    uniqueIndex('global_messages_sender_key').on(t.msgFrom, t.sendKey),
+  ],
 );
 
 // A chat's last activity is its newest message (or its creation): read, never kept in step.
@@ -78,6 +83,11 @@ export const chatMessages = sqliteTable(
     msgDateTime: timestamp('msg_date_time').notNull(),
     /** Set while enough flags hide the message, until a moderator looks. */
     hiddenAt: timestamp('hidden_at'),
+    /** The sender's key for this message (chosen by their device), so a retried send posts it once. */
+    sendKey: text('send_key'),
   },
-  (t) => [index('chat_messages_chat').on(t.chatId, t.id)],
+  (t) => [
+    index('chat_messages_chat').on(t.chatId, t.id),
+    uniqueIndex('chat_messages_sender_key').on(t.msgFrom, t.sendKey),
+  ],
 );

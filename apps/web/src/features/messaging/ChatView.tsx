@@ -9,7 +9,7 @@ import { useUserContext } from '../../shared/session/context';
 import { Alert, Button, LoadingState } from '../../shared/components';
 import { useLiveMessages, useMessagingCache, useReadingChat } from './cache';
 import { useNow } from '../../shared/hooks/useNow';
-import { usePageVisible } from './usePageVisible';
+import { usePageVisible } from '../../shared/hooks/usePageVisible';
 import { useSendMessage } from './useSendMessage';
 import { chatTitle } from './chats';
 import { errorCode, errorMessage, prefixedError } from '../../shared/lib/errors';

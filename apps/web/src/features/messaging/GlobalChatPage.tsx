@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useUserContext } from '../../shared/session/context';
 import { Alert, LoadingState, PageHeader } from '../../shared/components';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { useGlobalChatSeenWhileOpen } from './globalNews';
 import { useLiveGlobalChat } from './live';
 import { useLiveMessages } from './cache';
 import { useNow } from '../../shared/hooks/useNow';
@@ -43,6 +44,8 @@ export default function GlobalChatPage() {
   );
   const live = useLiveMessages('global');
   const messages = useMemo(() => shownMessages(history.data, live), [history.data, live]);
+  // Looking at the room clears the menu's mark for it.
+  useGlobalChatSeenWhileOpen(messages);
   const now = useNow(10_000, messages);
   const send = useSendMessage('global');
 

@@ -43,7 +43,7 @@ describe('sending a message', () => {
     await settle();
     expect(room.shown()).toEqual(['sending: Hello all']);
     expect(room.server.calls.map((c) => [c.path, c.input])).toEqual([
-      ['message.send', { msg: 'Hello all' }],
+      ['message.send', { msg: 'Hello all', sendKey: expect.stringMatching(/^[\w-]{22}$/) }],
     ]);
 
     const message = confirmed(501, 'Hello all');
@@ -81,7 +81,7 @@ describe('sending a message', () => {
     const sent = direct.send('Hi Bob');
     await settle();
     expect(direct.server.calls.map((c) => [c.path, c.input])).toEqual([
-      ['chat.send', { chatId: 77, msg: 'Hi Bob' }],
+      ['chat.send', { chatId: 77, msg: 'Hi Bob', sendKey: expect.stringMatching(/^[\w-]{22}$/) }],
     ]);
 
     const message = confirmed(601, 'Hi Bob');
@@ -129,5 +129,31 @@ describe('sending a message', () => {
     });
     await first;
     expect(room.shown()).toEqual(['701: ok', '702: ok']);
+  });
+
+  it('sends a failed message again with the same key, so the server posts it once; a new one gets a new key', async () => {
+    const room = chat('global');
+    const keyOf = (i: number) => (room.server.calls[i]!.input as { sendKey: string }).sendKey;
+    const first = room.send('Are you there?');
+    await settle();
+    room.server.calls[0]!.answer({ error: 'The server did not answer in time. Please try again.' });
+    await expect(first).rejects.toThrow('did not answer in time');
+
+    const again = room.send('Are you there?');
+    await settle();
+    expect(keyOf(1)).toBe(keyOf(0));
+    const message = confirmed(601, 'Are you there?');
+    // The server had it already: the message comes back without an event.
+    room.server.calls[1]!.answer({ data: { message, event: null } });
+    await again;
+    expect(room.shown()).toEqual(['601: Are you there?']);
+
+    const next = room.send('Are you there?');
+    await settle();
+    expect(keyOf(2)).not.toBe(keyOf(0));
+    room.server.calls[2]!.answer({
+      data: { message: confirmed(602, 'Are you there?'), event: null },
+    });
+    await next;
   });
 });

@@ -34,9 +34,10 @@ function firstTime(username: string, id: string): boolean {
   return true;
 }
 
-/** The bell's count and the list: the reads the notification stream keeps current. */
+/** The bell's count, the tab title's share and the list: the reads the notification stream keeps current. */
 export const notificationReads = () => [
   getQueryKey(trpc.notification.unreadCount),
+  getQueryKey(trpc.notification.unreadPosts),
   getQueryKey(trpc.notification.list),
 ];
 
@@ -52,6 +53,8 @@ export function useApplyNotificationEvent(): (event: Identified<NotificationEven
     ({ id, payload }: Identified<NotificationEvent>) => {
       if (!firstTime(me, id)) return false;
       utils.notification.unreadCount.setData(undefined, payload.unreadCount);
+      // The events carry the bell's count only: the title's share (posts, not messages) is read again.
+      void utils.notification.unreadPosts.invalidate();
       utils.notification.list.setInfiniteData(NOTIFICATION_LIST_INPUT, (data) =>
         data ? { ...data, pages: applyNotificationEvent(data.pages, payload) } : data,
       );

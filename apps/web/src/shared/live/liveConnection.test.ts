@@ -16,6 +16,9 @@ class FakeSocket {
   readyState = FakeSocket.CONNECTING;
   binaryType = 'blob';
   readonly sent: unknown[] = [];
+  pings = 0;
+  /** A frozen server: the socket neither answers pings nor completes a close. */
+  frozen = false;
   private readonly listeners = new Map<string, Set<Listener>>();
 
   constructor(readonly url: string) {
@@ -29,11 +32,17 @@ class FakeSocket {
     this.listeners.get(type)?.delete(listener);
   }
   send(data: string) {
+    if (data === 'PING') {
+      this.pings += 1;
+      if (!this.frozen) queueMicrotask(() => this.emit('message', { data: 'PONG' }));
+      return;
+    }
     const parsed = JSON.parse(data) as unknown;
     this.sent.push(...(Array.isArray(parsed) ? parsed : [parsed]));
   }
   close() {
-    this.drop();
+    if (this.frozen) this.readyState = FakeSocket.CLOSING;
+    else this.drop();
   }
 
   // --- the test's side ---
@@ -78,11 +87,12 @@ const subscriptionOn = (socket: FakeSocket) =>
     (m): m is SubscriptionMessage => (m as SubscriptionMessage).method === 'subscription',
   );
 
-function setup() {
+function setup(keepAlive?: { intervalMs: number; pongTimeoutMs: number }) {
   FakeSocket.all = [];
   const connection = new LiveConnection(() => 'ws://test/trpc', {
     WebSocket: FakeSocket as unknown as typeof WebSocket,
     retryDelayMs: () => 10,
+    keepAlive,
   });
   const states: ConnectionSnapshot[] = [];
   connection.subscribe(() => states.push(connection.getSnapshot()));
@@ -177,5 +187,49 @@ describe('the live connection', () => {
     const moved = await until(() => subscriptionOn(second), 'the moved subscription');
     expect(moved.params.input.json).toEqual({ id: 'g1', lastEventId: '7' });
     expect(connection.getSnapshot()).toMatchObject({ status: 'open', generation: 1 });
+  });
+
+  it('drops a socket whose server stops answering: a ping without a pong means reconnecting', async () => {
+    const { connection, client, states } = setup({ intervalMs: 40, pongTimeoutMs: 40 });
+    stop = client.subscription('chat.onChatEvent', { lastEventId: null }, {}).unsubscribe;
+    const first = await until(latestSocket, 'a socket');
+    first.accept();
+    const sub = await until(() => subscriptionOn(first), 'the subscription');
+    first.reply({ id: sub.id, result: { type: 'started' } });
+    // A healthy server answers the pings: the connection stays live.
+    await until(() => (first.pings >= 2 ? true : undefined), 'two answered pings');
+    expect(connection.getSnapshot()).toMatchObject({ status: 'open' });
+
+    // The server freezes: the next ping gets no pong, and the close it asks for never completes.
+    first.frozen = true;
+    const pingsBefore = first.pings;
+    await until(
+      () => (connection.getSnapshot().status === 'connecting' ? true : undefined),
+      'the drop',
+    );
+    expect(first.pings).toBe(pingsBefore + 1);
+    expect(first.readyState).toBe(FakeSocket.CLOSING);
+    expect(connection.getSnapshot()).toMatchObject({ status: 'connecting', reconnecting: true });
+
+    const second = await until(
+      () => (FakeSocket.all.length > 1 ? latestSocket() : undefined),
+      'a second socket',
+    );
+    second.accept();
+    await until(() => subscriptionOn(second), 'the resumed subscription');
+    expect(connection.getSnapshot()).toMatchObject({ status: 'open', reconnecting: false });
+
+    // The frozen server wakes and its close finally arrives: it is not heard as a second drop.
+    first.frozen = false;
+    first.drop();
+    await tick(30);
+    expect(connection.getSnapshot()).toMatchObject({ status: 'open' });
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(states.map((s) => `${s.status}${s.reconnecting ? ' (again)' : ''}`)).toEqual([
+      'connecting',
+      'open',
+      'connecting (again)',
+      'open',
+    ]);
   });
 });

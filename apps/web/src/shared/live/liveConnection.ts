@@ -19,7 +19,17 @@ export interface LiveConnectionOptions {
   WebSocket?: typeof WebSocket;
   /** The wait before reconnect attempt n (from 0). */
   retryDelayMs?: (attempt: number) => number;
+  /** Silence before a ping, and the wait for its pong (PING_AFTER_SILENCE_MS, PONG_TIMEOUT_MS). */
+  keepAlive?: { intervalMs: number; pongTimeoutMs: number };
 }
+
+/**
+ * How a silent connection is noticed: after this long without a word from the server the client
+ * pings, and a pong later than PONG_TIMEOUT_MS drops the socket. So a server that stops answering is
+ * seen within about 6 s; the server answers PING with PONG in its WebSocket adapter (no other work).
+ */
+export const PING_AFTER_SILENCE_MS = 3_000;
+export const PONG_TIMEOUT_MS = 3_000;
 
 // 1 s growing to 5 s, with jitter, as SPEC §7 describes for the socket.
 const retryDelayMs = (attempt: number) =>
@@ -118,13 +128,18 @@ export class LiveConnection {
   private connect(): TRPCWebSocketClient {
     return createWSClient({
       url: this.url,
-      WebSocket: this.options.WebSocket,
+      WebSocket: closingAtOnce(this.options.WebSocket ?? WebSocket),
       // Open the socket only while a subscription needs it: signed-out pages have none (and the
       // server takes signed-in sockets only); a short grace keeps it across page changes.
       lazy: { enabled: true, closeMs: 30_000 },
-      // Notice a connection that died without a close (sleep, network change): ping after 20 s of
-      // silence and reconnect when no answer comes within 5 s.
-      keepAlive: { enabled: true, intervalMs: 20_000, pongTimeoutMs: 5_000 },
+      // Notice a connection that stopped answering (a frozen server, sleep, a network change): ping
+      // after a short silence and drop the socket when no pong comes back in time.
+      keepAlive: {
+        enabled: true,
+        intervalMs: PING_AFTER_SILENCE_MS,
+        pongTimeoutMs: PONG_TIMEOUT_MS,
+        ...this.options.keepAlive,
+      },
       retryDelayMs: this.options.retryDelayMs ?? retryDelayMs,
     });
   }
@@ -169,3 +184,72 @@ export function withLastEventId(input: unknown, lastEventId: string): unknown {
   if (typeof input === 'object' && !Array.isArray(input)) return { ...input, lastEventId };
   return input;
 }
+
+type SocketListener = (this: WebSocket, event: Event) => void;
+
+/**
+ * The WebSocket class tRPC is given: closing one counts as closed at once. A browser's socket stays
+ * CLOSING until the server answers the close, and a server that stopped answering never does (Chromium
+ * gives up after a minute), so tRPC — which reconnects only on the 'close' event — kept a dead socket
+ * "live". Here close() delivers a 'close' to the socket's listeners at once; whatever the old socket
+ * says later (its real close, a late message) is not heard, so nothing is handled twice.
+ */
+export function closingAtOnce(Base: typeof WebSocket): typeof WebSocket {
+  return class ClosingAtOnce extends Base {
+    private closedEarly = false;
+    private closeHeard = false;
+    private readonly closeListeners = new Set<SocketListener>();
+    // Each listener as added, per event type, and what was added for it.
+    private readonly wrapped = new Map<string, Map<unknown, SocketListener>>();
+
+    override addEventListener(
+      type: string,
+      listener: EventListenerOrEventListenerObject | null,
+      options?: boolean | AddEventListenerOptions,
+    ): void {
+      if (!listener) return;
+      const call: SocketListener = function (this: WebSocket, event: Event) {
+        if (typeof listener === 'function') listener.call(this, event);
+        else listener.handleEvent(event);
+      };
+      const heard: SocketListener = (event) => {
+        if (this.closedEarly && !isEarlyClose(event)) return;
+        if (type === 'close') this.closeHeard = true;
+        call.call(this, event);
+      };
+      if (!this.wrapped.has(type)) this.wrapped.set(type, new Map());
+      this.wrapped.get(type)?.set(listener, heard);
+      if (type === 'close') this.closeListeners.add(heard);
+      super.addEventListener(type, heard, options);
+    }
+
+    override removeEventListener(
+      type: string,
+      listener: EventListenerOrEventListenerObject | null,
+      options?: boolean | EventListenerOptions,
+    ): void {
+      const heard = this.wrapped.get(type)?.get(listener);
+      if (!heard) return;
+      this.wrapped.get(type)?.delete(listener);
+      this.closeListeners.delete(heard);
+      super.removeEventListener(type, heard, options);
+    }
+
+    override close(code?: number, reason?: string): void {
+      super.close(code, reason);
+      // Closed already (the server's close was heard): nothing to add.
+      if (this.closedEarly || this.closeHeard) return;
+      this.closedEarly = true;
+      const event = earlyClose(reason);
+      for (const listener of [...this.closeListeners]) listener.call(this, event);
+    }
+  };
+}
+
+const EARLY = Symbol('closed early');
+/** The 'close' delivered by close() itself: a plain event that says it did not close cleanly. */
+function earlyClose(reason = ''): Event {
+  const event = { type: 'close', code: 4000, reason, wasClean: false, [EARLY]: true };
+  return event as unknown as Event;
+}
+const isEarlyClose = (event: Event) => EARLY in event;

@@ -1,14 +1,12 @@
+import { firstRow, chatMessages, chatParticipants, users, type Executor } from '@app/db';
 import {
-  firstRow,
-  returnedRow,
-  chatMessages,
-  chatParticipants,
-  users,
-  type Executor,
-} from '@app/db';
-import type { ChatMessagesInput, SendChatMessageInput } from '@app/validators';
+  messagingMessages,
+  type ChatMessagesInput,
+  type SendChatMessageInput,
+} from '@app/validators';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
 import { perDb } from '../../core/prepared';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
@@ -17,6 +15,7 @@ import { notifyDirectMessage } from '../notifications/notify';
 import { assertParticipant } from './chat-access';
 import { pageBounds, toPage, visiblePage } from './message-pages';
 import { withinMessageLimit } from './message-rate-limit';
+import { chatMessageSentWith } from './send-keys';
 import type { MessagePage, MessageView } from './shapes';
 
 // Down chat_messages_chat (chat_id, id) from the cursor.
@@ -68,6 +67,23 @@ export async function listChatMessages(
 }
 
 /**
+ * Posts in a chat as the viewer — unless the viewer's device sent this message before (the same key):
+ * then that message is the answer, and nothing is posted or published.
+ */
+export async function sendChatMessageOnce(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: SendChatMessageInput,
+): Promise<{ message: MessageView; event: PublishedEvent<'chat'> | null }> {
+  if (input.sendKey) {
+    await assertParticipant(deps.db, input.chatId, viewer.id);
+    const sent = await chatMessageSentWith(deps.db, viewer, input.chatId, input.sendKey);
+    if (sent) return { message: sent, event: null };
+  }
+  return sendChatMessage(deps, viewer, input);
+}
+
+/**
  * Posts in a chat as the viewer, now, if they are in it. The sender has read the chat up to their own
  * message: their read position moves with it.
  */
@@ -76,15 +92,20 @@ export async function sendChatMessage(
   viewer: Viewer,
   input: SendChatMessageInput,
 ): Promise<{ message: MessageView; event: PublishedEvent<'chat'> }> {
+  const { chatId, sendKey } = input;
   return withinMessageLimit(deps, viewer, () =>
     writeTransaction(deps, async ({ tx, now, publish }) => {
-      await assertParticipant(tx, input.chatId, viewer.id);
-      const { id } = await returnedRow(
+      await assertParticipant(tx, chatId, viewer.id);
+      const row = await firstRow(
         tx
           .insert(chatMessages)
-          .values({ chatId: input.chatId, msg: input.msg, msgFrom: viewer.id, msgDateTime: now })
+          .values({ chatId, msg: input.msg, msgFrom: viewer.id, msgDateTime: now, sendKey })
+          .onConflictDoNothing()
           .returning({ id: chatMessages.id }),
       );
+      // Only a send with the same key racing this one can take its place.
+      if (!row) throw new Refusal({ code: 'CONFLICT', message: messagingMessages.sentAlready });
+      const { id } = row;
       await tx
         .update(chatParticipants)
         .set({ lastReadId: id })

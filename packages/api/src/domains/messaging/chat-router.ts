@@ -12,7 +12,7 @@ import { limitedProcedure, protectedProcedure, writerProcedure } from '../../trp
 import { mayReceive } from './chat-access';
 import { getChat, listMyChats } from './chat-list';
 import { addParticipant, createChat, groupInvitees } from './chat-membership';
-import { listChatMessages, sendChatMessage } from './chat-messages';
+import { listChatMessages, sendChatMessageOnce } from './chat-messages';
 import { markChatRead } from './chat-reads';
 
 // Direct-message chats are private: every procedure is for participants only (the services check),
@@ -39,7 +39,7 @@ export const chatRouter = {
 
   send: writerProcedure
     .input(SendChatMessageInput)
-    .mutation(({ ctx, input }) => sendChatMessage(ctx.deps, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => sendChatMessageOnce(ctx.deps, ctx.viewer, input)),
 
   addParticipant: limitedProcedure('chatParticipants')
     .input(AddParticipantInput)

@@ -1,13 +1,19 @@
-import { returnedRow, globalMessages, users } from '@app/db';
-import type { GlobalMessagesInput, SendGlobalMessageInput } from '@app/validators';
+import { firstRow, globalMessages, users } from '@app/db';
+import {
+  messagingMessages,
+  type GlobalMessagesInput,
+  type SendGlobalMessageInput,
+} from '@app/validators';
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
 import { perDb } from '../../core/prepared';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { pageBounds, toPage, visiblePage } from './message-pages';
 import { withinMessageLimit } from './message-rate-limit';
+import { globalMessageSentWith } from './send-keys';
 import type { MessagePage, MessageView } from './shapes';
 
 /** The one room's key in the 'message' topic. */
@@ -43,6 +49,19 @@ export async function listGlobalMessages(
   );
 }
 
+/**
+ * Posts to the global chat room as the viewer, now — unless the viewer's device sent this message
+ * before (the same key): then that message is the answer, and nothing is posted or published.
+ */
+export async function sendGlobalMessageOnce(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: SendGlobalMessageInput,
+): Promise<{ message: MessageView; event: PublishedEvent<'message'> | null }> {
+  const sent = input.sendKey ? await globalMessageSentWith(deps.db, viewer, input.sendKey) : null;
+  return sent ? { message: sent, event: null } : sendGlobalMessage(deps, viewer, input);
+}
+
 /** Posts to the global chat room as the viewer, now. */
 export async function sendGlobalMessage(
   deps: ApiDeps,
@@ -51,14 +70,17 @@ export async function sendGlobalMessage(
 ): Promise<{ message: MessageView; event: PublishedEvent<'message'> }> {
   return withinMessageLimit(deps, viewer, () =>
     writeTransaction(deps, async ({ tx, now, publish }) => {
-      const { id } = await returnedRow(
+      const row = await firstRow(
         tx
           .insert(globalMessages)
-          .values({ msg: input.msg, msgFrom: viewer.id, msgDateTime: now })
+          .values({ msg: input.msg, msgFrom: viewer.id, msgDateTime: now, sendKey: input.sendKey })
+          .onConflictDoNothing()
           .returning({ id: globalMessages.id }),
       );
+      // Only a send with the same key racing this one can take its place.
+      if (!row) throw new Refusal({ code: 'CONFLICT', message: messagingMessages.sentAlready });
       const message: MessageView = {
-        id,
+        id: row.id,
         msg: input.msg,
         msgFrom: viewer.username,
         msgDateTime: now,

@@ -2,7 +2,7 @@ import { GlobalMessagesInput, MessagingEventsInput, SendGlobalMessageInput } fro
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
 import { protectedProcedure, writerProcedure } from '../../trpc';
-import { listGlobalMessages, sendGlobalMessage } from './global-chat';
+import { listGlobalMessages, sendGlobalMessageOnce } from './global-chat';
 
 /** The global chat room: every signed-in user reads and writes it. */
 export const messageRouter = {
@@ -12,7 +12,7 @@ export const messageRouter = {
 
   send: writerProcedure
     .input(SendGlobalMessageInput)
-    .mutation(({ ctx, input }) => sendGlobalMessage(ctx.deps, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => sendGlobalMessageOnce(ctx.deps, ctx.viewer, input)),
 
   /** New global messages, resumable from the last event id the client saw. */
   onMessage: protectedProcedure

@@ -74,6 +74,42 @@ export async function markAllNotificationsRead(
 }
 
 /**
+ * The viewer opened a question's page: their unread notifications that point into it (its answers,
+ * comments, acceptance, mentions) are read. Looking first keeps it a plain read when there are none,
+ * the usual case, so opening pages costs no writes.
+ */
+export async function markQuestionNotificationsRead(
+  deps: ApiDeps,
+  viewer: Viewer,
+  qid: number,
+): Promise<MarkReadResult> {
+  const unreadHere = and(
+    eq(notifications.userId, viewer.id),
+    eq(notifications.questionId, qid),
+    isNull(notifications.readAt),
+  );
+  const any = await firstRow(
+    deps.db.select({ id: notifications.id }).from(notifications).where(unreadHere).limit(1),
+  );
+  if (!any) return { unreadCount: await unreadCountOf(deps.db, viewer.id), event: null };
+  return writeTransaction(deps, async ({ tx, now, publish }): Promise<MarkReadResult> => {
+    const read = await tx
+      .update(notifications)
+      .set({ readAt: now })
+      .where(unreadHere)
+      .returning({ id: notifications.id });
+    const unreadCount = await unreadCountOf(tx, viewer.id);
+    if (read.length === 0) return { unreadCount, event: null };
+    const event = publish('notification', viewer.username, {
+      type: 'read',
+      ids: read.map((row) => row.id),
+      unreadCount,
+    });
+    return { unreadCount, event };
+  });
+}
+
+/**
  * Inside the write that marks a chat read: its direct-message notifications are read too, so the
  * bell does not keep news the viewer has just seen in the chat.
  */

@@ -23,3 +23,14 @@ export async function listNotifications(
 export async function countUnreadNotifications({ db }: ApiDeps, viewer: Viewer): Promise<number> {
   return unreadCountOf(db, viewer.id);
 }
+
+/**
+ * How many unread notifications are about posts (answers, comments, acceptances, mentions): the tab
+ * title adds them to the unread direct messages, which would otherwise count twice.
+ */
+export async function countUnreadPostNotifications(
+  { db }: ApiDeps,
+  viewer: Viewer,
+): Promise<number> {
+  return unreadCountOf(db, viewer.id, { postsOnly: true });
+}

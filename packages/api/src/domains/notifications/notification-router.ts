@@ -2,12 +2,21 @@ import {
   NotificationEventsInput,
   NotificationIdInput,
   NotificationListInput,
+  NotificationQuestionInput,
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
 import { protectedProcedure } from '../../trpc';
-import { markAllNotificationsRead, markNotificationRead } from './mark-read';
-import { countUnreadNotifications, listNotifications } from './notification-list';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  markQuestionNotificationsRead,
+} from './mark-read';
+import {
+  countUnreadNotifications,
+  countUnreadPostNotifications,
+  listNotifications,
+} from './notification-list';
 
 // Private by construction: no procedure takes a user; each reads, marks and streams the session's
 // viewer's own notifications. Marking read is not rate limited: it only ever changes the viewer's
@@ -23,10 +32,20 @@ export const notificationRouter = {
     countUnreadNotifications(ctx.deps, ctx.viewer),
   ),
 
+  /** How many unread ones are about posts, not direct messages: the tab title's share. */
+  unreadPosts: protectedProcedure.query(({ ctx }) =>
+    countUnreadPostNotifications(ctx.deps, ctx.viewer),
+  ),
+
   /** One notification is read (opening it does this). */
   markRead: protectedProcedure
     .input(NotificationIdInput)
     .mutation(({ ctx, input }) => markNotificationRead(ctx.deps, ctx.viewer, input.id)),
+
+  /** Opening a question's page: the notifications that point into it are read. */
+  questionSeen: protectedProcedure
+    .input(NotificationQuestionInput)
+    .mutation(({ ctx, input }) => markQuestionNotificationsRead(ctx.deps, ctx.viewer, input.qid)),
 
   /** Every unread notification is read. */
   markAllRead: protectedProcedure.mutation(({ ctx }) =>

@@ -8,7 +8,7 @@ import {
   users,
   type Executor,
 } from '@app/db';
-import { and, count, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { NotificationView } from './shapes';
 
 const EXCERPT_MAX = 140;
@@ -138,8 +138,15 @@ export async function notificationViews(
   return selectViews(db, where, limit);
 }
 
-/** How many of the user's notifications are unread (the partial index holds exactly those). */
-export async function unreadCountOf(db: Executor, userId: number): Promise<number> {
+/**
+ * How many of the user's notifications are unread (the partial index holds exactly those); with
+ * postsOnly, only those about posts (not direct messages).
+ */
+export async function unreadCountOf(
+  db: Executor,
+  userId: number,
+  opts: { postsOnly?: boolean } = {},
+): Promise<number> {
   return (
     (
       await firstRow(
@@ -150,7 +157,12 @@ export async function unreadCountOf(db: Executor, userId: number): Promise<numbe
           .leftJoin(answers, eq(answers.id, notifications.answerId))
           .leftJoin(comments, eq(comments.id, notifications.commentId))
           .where(
-            and(eq(notifications.userId, userId), isNull(notifications.readAt), aboutShownPosts),
+            and(
+              eq(notifications.userId, userId),
+              isNull(notifications.readAt),
+              aboutShownPosts,
+              opts.postsOnly ? ne(notifications.kind, 'message') : undefined,
+            ),
           ),
       )
     )?.n ?? 0

@@ -1,0 +1,53 @@
+import { chatMessages, firstRow, globalMessages, type Executor } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../core/viewer';
+import type { MessageView } from './shapes';
+
+// A send that timed out on the sender's side may still have been posted (the server was slow, not
+// gone): the device sends it again with the same key, and the message posted first is the answer.
+// (sender, key) is unique in each table, so two sends racing with one key cannot both post.
+
+/** The viewer's global message sent with this key, if there is one. */
+export async function globalMessageSentWith(
+  db: Executor,
+  viewer: Viewer,
+  sendKey: string,
+): Promise<MessageView | null> {
+  const row = await firstRow(
+    db
+      .select({
+        id: globalMessages.id,
+        msg: globalMessages.msg,
+        msgDateTime: globalMessages.msgDateTime,
+      })
+      .from(globalMessages)
+      .where(and(eq(globalMessages.msgFrom, viewer.id), eq(globalMessages.sendKey, sendKey))),
+  );
+  return row ? { ...row, msgFrom: viewer.username } : null;
+}
+
+/** The viewer's message in this chat sent with this key, if there is one. */
+export async function chatMessageSentWith(
+  db: Executor,
+  viewer: Viewer,
+  chatId: number,
+  sendKey: string,
+): Promise<MessageView | null> {
+  const row = await firstRow(
+    db
+      .select({
+        id: chatMessages.id,
+        msg: chatMessages.msg,
+        msgDateTime: chatMessages.msgDateTime,
+      })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.msgFrom, viewer.id),
+          eq(chatMessages.sendKey, sendKey),
+          eq(chatMessages.chatId, chatId),
+        ),
+      ),
+  );
+  return row ? { ...row, msgFrom: viewer.username } : null;
+}
