@@ -1,3 +1,4 @@
+import { useMyTurnCount } from '../features/games';
 import { totalUnread } from '../features/messaging/chats';
 import { useAttentionTitle } from '../shared/hooks/useDocumentTitle';
 import { trpc } from '../trpc';
@@ -10,6 +11,6 @@ import { trpc } from '../trpc';
 export function useAttention(): void {
   const unreadMessages = trpc.chat.list.useQuery(undefined, { select: totalUnread }).data;
   const unreadNotifications = trpc.notification.unreadPosts.useQuery().data;
-  const myTurnGames = 0; // MERGE: useMyTurnCount() from features/games, once it exists
+  const myTurnGames = useMyTurnCount();
   useAttentionTitle([unreadMessages, unreadNotifications, myTurnGames]);
 }
