@@ -89,11 +89,20 @@ export function nimPlayerToMove(state: NimState): string | null {
   return state.moves.length % 2 === 0 ? state.player1 : state.player2;
 }
 
-/** Take 1 to 3 objects (never more than remain); whoever takes the last object loses. */
-export function moveNim(state: NimState, username: string, numObjects: number): NimState {
+/**
+ * Take 1 to 3 objects (never more than remain); whoever takes the last object loses. `afterMoves`,
+ * when given, is how many moves the mover saw: a move for a board that has changed since is refused.
+ */
+export function moveNim(
+  state: NimState,
+  username: string,
+  numObjects: number,
+  afterMoves?: number,
+): NimState {
   ensure(state.status !== GAME_STATUS.over, gameMessages.gameOver);
   ensure(state.status === GAME_STATUS.inProgress, gameMessages.gameNotStarted);
   ensure(isNimPlayer(state, username), gameMessages.notAPlayer, 'notAPlayer');
+  ensure(afterMoves === undefined || afterMoves === state.moves.length, gameMessages.boardChanged);
   ensure(nimPlayerToMove(state) === username, gameMessages.notYourTurn);
   ensure(
     Number.isInteger(numObjects) && numObjects >= NIM_MIN_TAKE && numObjects <= NIM_MAX_TAKE,

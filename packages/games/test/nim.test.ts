@@ -121,6 +121,20 @@ describe('leaving Nim', () => {
   });
 });
 
+describe('a move sent for the board its player saw', () => {
+  it('is made when no move was made since', () => {
+    expect(moveNim(play(2), 'bob', 1, 1).remainingObjects).toBe(18);
+  });
+
+  it(`is refused once the board has changed, so a move sent again is never made twice: '${gameMessages.boardChanged}'`, () => {
+    const afterAnn = play(2);
+    const afterBob = moveNim(afterAnn, 'bob', 1, 1);
+    const afterAnnAgain = moveNim(afterBob, 'ann', 3, 2);
+    // bob's move, sent a second time after a timeout, with ann having moved since.
+    expect(refusal(() => moveNim(afterAnnAgain, 'bob', 1, 1))).toBe(gameMessages.boardChanged);
+  });
+});
+
 describe('Nim turns', () => {
   it('nobody is to move before the game starts', () => {
     expect(nimPlayerToMove(joinNim(newNimGame(), 'ann'))).toBeNull();

@@ -141,6 +141,8 @@ export const gameMessages = {
   notAPlayer: 'You are not a player in this game',
   alreadyJoined: 'You have already joined this game',
   notYourTurn: 'It is not your turn',
+  /** A move sent for a board that has changed since (a retry after a timeout, or two tabs). */
+  boardChanged: 'The game has moved on since you chose: look at the board and move again.',
   nimMoveRange: `You can take ${NIM_MIN_TAKE} to ${NIM_MAX_TAKE} objects`,
   /** Fewer objects remain than the player tried to take. */
   nimTooMany: (remaining: number) =>
@@ -354,6 +356,11 @@ export const NimMoveInput = z.object({
     .int(gameMessages.nimMoveRange)
     .min(NIM_MIN_TAKE, gameMessages.nimMoveRange)
     .max(NIM_MAX_TAKE, gameMessages.nimMoveRange),
+  /**
+   * How many moves the mover saw made (the web sends it): a move sent again after a timeout, or
+   * against a board that changed meanwhile, is refused instead of made twice or blind.
+   */
+  afterMoves: z.number().int().min(0).max(1000).optional(),
 });
 export type NimMoveInput = z.infer<typeof NimMoveInput>;
 

@@ -112,7 +112,9 @@ function GameRoom({ id }: { id: string }) {
     setError(null);
     setMoveError(null);
     try {
-      apply((await nimMove.mutateAsync({ id, numObjects })).game);
+      // The moves this board shows: a move sent again, or for a board that changed meanwhile, is refused.
+      const afterMoves = (data.state as NimState).moves.length;
+      apply((await nimMove.mutateAsync({ id, numObjects, afterMoves })).game);
     } catch (err) {
       setMoveError(errorMessage(err));
     }
