@@ -238,6 +238,23 @@ describe('notifications: unread count, mark one or all read', () => {
   });
 });
 
+describe('the unread count', () => {
+  it('counts up to 100 (every screen shows 99+ past 99), so a full inbox costs no more to count', async () => {
+    const { world, alice, bob } = await setup();
+    const q = await ask(alice);
+    await bob.api.comment.create({ type: 'question', id: q.id, text: 'The first comment' });
+    const [first] = await world.db.select().from(notifications);
+    // 150 more unread notifications about the same comment, as a busy week leaves them.
+    const { id: _id, ...row } = first!;
+    await world.db
+      .insert(notifications)
+      .values(Array.from({ length: 150 }, (_, i) => ({ ...row, subject: `${row.subject}-${i}` })));
+    expect(await alice.api.notification.unreadCount()).toBe(100);
+    await alice.api.notification.markAllRead();
+    expect(await alice.api.notification.unreadCount()).toBe(0);
+  });
+});
+
 describe('notifications are private to their owner', () => {
   it("another user cannot read or mark someone's notifications", async () => {
     const { world, alice, bob } = await setup();

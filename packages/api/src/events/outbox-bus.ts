@@ -10,6 +10,20 @@ import { createBroadcastWire } from './broadcasts';
 import { createDoorbell } from './doorbell';
 import { createListeners } from './listeners';
 
+// Every write appends here: built and compiled once per connection, not on each call.
+const insertEvent = perDb((db) =>
+  db
+    .insert(events)
+    .values({
+      topic: sql.placeholder('topic'),
+      key: sql.placeholder('key'),
+      payload: sql.placeholder('payload'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning({ id: events.id })
+    .prepare(),
+);
+
 type Stored = ReturnType<typeof superjson.serialize>;
 
 /** Outbox ids are integers; anything else a client sends reads as "from the start". */
@@ -127,11 +141,12 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
   return {
     async append(tx, list, now) {
       return list.map(({ topic, key, payload }) => {
-        const row = tx
-          .insert(events)
-          .values({ topic, key, payload: superjson.serialize(payload), createdAt: now })
-          .returning({ id: events.id })
-          .get();
+        const row = insertEvent(tx as Db).get({
+          topic,
+          key,
+          payload: superjson.serialize(payload),
+          createdAt: now,
+        });
         // Frozen: one payload goes to every subscriber, and is serialized once for all of them.
         return { id: String(row.id), topic, key, payload: deepFreeze(payload) } as BusEvent;
       });

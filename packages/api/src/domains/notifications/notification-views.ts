@@ -139,32 +139,35 @@ export async function notificationViews(
 }
 
 /**
- * How many of the user's notifications are unread (the partial index holds exactly those); with
- * postsOnly, only those about posts (not direct messages).
+ * Unread notifications are counted up to this many: every screen shows "99+" past 99, and a count
+ * made on every notification sent must not grow with a neglected inbox.
+ */
+export const UNREAD_COUNTED_UP_TO = 100;
+
+/**
+ * How many of the user's notifications are unread (the partial index holds exactly those), up to
+ * UNREAD_COUNTED_UP_TO; with postsOnly, only those about posts (not direct messages).
  */
 export async function unreadCountOf(
   db: Executor,
   userId: number,
   opts: { postsOnly?: boolean } = {},
 ): Promise<number> {
-  return (
-    (
-      await firstRow(
-        db
-          .select({ n: count() })
-          .from(notifications)
-          .leftJoin(questions, eq(questions.id, notifications.questionId))
-          .leftJoin(answers, eq(answers.id, notifications.answerId))
-          .leftJoin(comments, eq(comments.id, notifications.commentId))
-          .where(
-            and(
-              eq(notifications.userId, userId),
-              isNull(notifications.readAt),
-              aboutShownPosts,
-              opts.postsOnly ? ne(notifications.kind, 'message') : undefined,
-            ),
-          ),
-      )
-    )?.n ?? 0
-  );
+  const unread = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .leftJoin(questions, eq(questions.id, notifications.questionId))
+    .leftJoin(answers, eq(answers.id, notifications.answerId))
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        aboutShownPosts,
+        opts.postsOnly ? ne(notifications.kind, 'message') : undefined,
+      ),
+    )
+    .limit(UNREAD_COUNTED_UP_TO)
+    .as('unread');
+  return (await firstRow(db.select({ n: count() }).from(unread)))?.n ?? 0;
 }
