@@ -22,6 +22,10 @@ export const problems = pgTable(
     voteVersion: integer('vote_version').notNull().default(0),
     searchKey: text('search_key').notNull().default(''),
     hiddenAt: timestamp('hidden_at'),
+    difficulty: text('difficulty').notNull().default('easy'),
+    topics: text('topics').notNull().default(''),
+    submitCount: integer('submit_count').notNull().default(0),
+    acceptedCount: integer('accepted_count').notNull().default(0),
   },
   (t) => [
     index('problems_newest').on(t.createdAt, t.id),
@@ -84,5 +88,21 @@ export const submissions = pgTable(
     index('submissions_run_time').on(t.problemId, t.runTime, t.id),
     index('submissions_heap_use').on(t.problemId, t.heapUse, t.id),
     index('submissions_code_length').on(t.problemId, t.codeLength, t.id),
+    index('submissions_submitter').on(t.submissionBy, t.problemId, t.id),
   ],
+);
+
+export const problemDrafts = pgTable(
+  'problem_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    problemId: integer('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.problemId] })],
 );
