@@ -32,7 +32,10 @@ export async function readDraft(
   viewer: Viewer,
   input: DraftInput,
 ): Promise<Draft | null> {
-  return (await firstRow(draftRow(db).execute({ userId: viewer.id, problemId: input.problemId }))) ?? null;
+  return (
+    (await firstRow(draftRow(db).execute({ userId: viewer.id, problemId: input.problemId }))) ??
+    null
+  );
 }
 
 /**
