@@ -160,6 +160,15 @@ function Attempt({ problem }: { problem: ProblemDetail }) {
     return () => window.removeEventListener('keydown', onKeyDown, true);
   }, []);
 
+  // On a phone the notice stands above the tabs, so it is seen whichever tab is open.
+  const noticeAlert = notice && (
+    <Alert tone={notice.tone}>
+      {notice.lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </Alert>
+  );
+
   const mod = modifierKeyName(typeof navigator === 'undefined' ? '' : navigator.platform);
   const tabs = layout === 'tabs';
   const panel = (name: WorkspaceTab, className: string, children: ReactNode, id?: string) => (
@@ -215,6 +224,7 @@ function Attempt({ problem }: { problem: ProblemDetail }) {
           ))}
         </div>
       )}
+      {tabs && noticeAlert}
       <div
         className="workspace__panes"
         style={tabs ? undefined : { gridTemplateColumns: `${split}% auto minmax(0, 1fr)` }}
@@ -273,13 +283,7 @@ function Attempt({ problem }: { problem: ProblemDetail }) {
                   </Button>
                 </div>
               </div>
-              {notice && (
-                <Alert tone={notice.tone}>
-                  {notice.lines.map((line) => (
-                    <p key={line}>{line}</p>
-                  ))}
-                </Alert>
-              )}
+              {!tabs && noticeAlert}
             </>,
           )}
           {panel(
