@@ -132,8 +132,8 @@ export const problemMessages = {
   fasterThan: (percent: number) => `faster than ${percent}% of submissions`,
   lessMemoryThan: (percent: number) => `uses less memory than ${percent}% of submissions`,
   submissionCount: (count: number) => `${count} ${count === 1 ? 'submission' : 'submissions'}`,
-  acceptanceRate: (percent: number | null) =>
-    percent === null ? 'no submissions yet' : `${percent}% accepted`,
+  acceptanceRate: (percent: number) => `${percent}% accepted`,
+  noSubmissions: 'No submissions yet',
 } as const;
 
 /**
@@ -245,7 +245,10 @@ export const topicSchema = z
   .string({ error: problemMessages.invalidTopic })
   .trim()
   .toLowerCase()
-  .regex(new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${PROBLEM_TOPIC_MAX - 1}})$`), problemMessages.invalidTopic);
+  .regex(
+    new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${PROBLEM_TOPIC_MAX - 1}})$`),
+    problemMessages.invalidTopic,
+  );
 /** Topics as the author gave them, lower-cased and without repeats. */
 export const topicsSchema = z
   .array(topicSchema, { error: problemMessages.invalidTopic })

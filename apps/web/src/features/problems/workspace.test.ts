@@ -79,8 +79,9 @@ describe('the verdict and the list’s counts (issue 24)', () => {
     expect(submissionsText({ submitCount: 1, acceptedCount: 1 })).toBe(
       '1 submission · 100% accepted',
     );
-    expect(submissionsText({ submitCount: 0, acceptedCount: 0 })).toBe(
-      '0 submissions · no submissions yet',
+    expect(submissionsText({ submitCount: 0, acceptedCount: 0 })).toBe('No submissions yet');
+    expect(submissionsText({ submitCount: 3, acceptedCount: 0 })).toBe(
+      '3 submissions · 0% accepted',
     );
   });
 

@@ -77,11 +77,11 @@ export function standingLines(standing: { fasterThan: number; lessMemoryThan: nu
   };
 }
 
-/** A card's or page's counts: '12 submissions · 75% accepted'. */
+/** A card's or page's counts: '12 submissions · 75% accepted', or 'No submissions yet'. */
 export function submissionsText(counts: { submitCount: number; acceptedCount: number }): string {
-  return `${problemMessages.submissionCount(counts.submitCount)} · ${problemMessages.acceptanceRate(
-    acceptancePercent(counts.acceptedCount, counts.submitCount),
-  )}`;
+  const percent = acceptancePercent(counts.acceptedCount, counts.submitCount);
+  if (percent === null) return problemMessages.noSubmissions;
+  return `${problemMessages.submissionCount(counts.submitCount)} · ${problemMessages.acceptanceRate(percent)}`;
 }
 
 export const difficultyText = (difficulty: ProblemDifficulty): string =>
