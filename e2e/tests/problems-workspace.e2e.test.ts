@@ -77,7 +77,9 @@ describe('the problem workspace (issue 24)', () => {
     const before = Number(await divider.getAttribute('aria-valuenow'));
     await divider.focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => Number(await divider.getAttribute('aria-valuenow'))).toBe(before + 5);
+    await expect
+      .poll(async () => Number(await divider.getAttribute('aria-valuenow')))
+      .toBe(before + 5);
     await page.getByText('Return three times n.').waitFor();
     await page.getByRole('button', { name: 'Run Tests' }).locator('kbd').waitFor();
 
@@ -103,7 +105,10 @@ describe('the problem workspace (issue 24)', () => {
     await codeEditor(page, 'Your Solution').click();
     await page.keyboard.press('Control+Enter');
     await page.getByText('Some tests failed. Check the results below.').waitFor();
-    await page.getByRole('region', { name: 'Test Results' }).getByText('1 of 2 tests passed').waitFor();
+    await page
+      .getByRole('region', { name: 'Test Results' })
+      .getByText('1 of 2 tests passed')
+      .waitFor();
     expect(await codeEditorText(page, 'Your Solution')).toBe(draft);
 
     // Reset to starter code asks first: Cancel keeps the code, the confirmation resets it.
@@ -139,7 +144,9 @@ describe('the problem workspace (issue 24)', () => {
     await page.getByText('Hard', { exact: true }).waitFor();
     // The leaderboard on its own, without the example solution.
     await page.getByRole('button', { name: 'Show Submissions' }).click();
-    await page.getByRole('link', { name: new RegExp(`^Submission by ${rival.username}`) }).waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(`^Submission by ${rival.username}`) })
+      .waitFor();
     expect(await codeEditor(page, 'Suggested Solution').count()).toBe(0);
     await noViolations(page);
     await screenshot(page, 'problems-page-verdict-1280');
@@ -183,7 +190,10 @@ describe('the problem workspace (issue 24)', () => {
     await noViolations(phone);
     await screenshot(phone, 'problems-workspace-results-375');
     await phone.goto(`/problem/${hard.id}`);
-    await phone.getByRole('region', { name: /^Your Submissions/ }).getByText('Solved').waitFor();
+    await phone
+      .getByRole('region', { name: /^Your Submissions/ })
+      .getByText('Solved')
+      .waitFor();
     await noViolations(phone);
     await screenshot(phone, 'problems-page-375');
     await phone.goto(`/problems?topic=${topic}`);
