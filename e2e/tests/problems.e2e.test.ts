@@ -53,6 +53,9 @@ describe('problems', () => {
     await author.getByLabel('Title').fill(title);
     await author.getByLabel('Description').fill('Return the sum of a and b. Negative numbers too.');
     await author.getByLabel('Function Signature').fill('function addUp(a, b) {\n  \n}');
+    // Issue 24: the author chooses a difficulty and topics.
+    await author.getByLabel('Difficulty').selectOption('medium');
+    await author.getByLabel('Topics').fill('math, Addition');
     await author.getByLabel('Test 1', { exact: true }).fill(visibleTest);
     await author.getByRole('button', { name: 'Add Test Case' }).click();
     await author.getByLabel('Test 2', { exact: true }).fill(hiddenTest);
@@ -95,6 +98,12 @@ describe('problems', () => {
     await author.waitForURL((url) => url.pathname === '/problems');
     await author.getByText('Problem added!').waitFor();
     await author.getByRole('link', { name: title }).waitFor();
+    const createdCard = author.locator('.problem-card', {
+      has: author.getByRole('link', { name: title }),
+    });
+    await createdCard.getByText('Medium', { exact: true }).waitFor();
+    await createdCard.getByRole('link', { name: 'addition' }).waitFor();
+    await createdCard.getByText('No submissions yet').waitFor();
 
     // The solver's list showed it without a reload; the card text is the cut description.
     const solverCard = solver.getByRole('link', { name: title });
