@@ -31,7 +31,7 @@ export const difficultyLabels: Record<ProblemDifficulty, string> = {
 export const PROBLEM_TOPICS_MAX = 5;
 export const PROBLEM_TOPIC_MAX = 30;
 /** The attempt editor's draft is as long as a submission may be. */
-export const DRAFT_CODE_MAX = 50_000;
+export const DRAFT_CODE_MAX = CODE_MAX;
 /** How many problems one Solved-marks request asks about: a page of the list. */
 export const SOLVED_IDS_MAX = 100;
 /** How many of the viewer's own submissions the problem page lists. */
