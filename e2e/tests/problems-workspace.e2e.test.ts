@@ -150,6 +150,10 @@ describe('the problem workspace (issue 24)', () => {
     expect(await codeEditor(page, 'Suggested Solution').count()).toBe(0);
     await noViolations(page);
     await screenshot(page, 'problems-page-verdict-1280');
+    // The verdict was for that moment: a reload shows Solved, not the verdict again.
+    await page.reload();
+    await mine.getByText('Solved').waitFor();
+    expect(await verdict.count()).toBe(0);
 
     // The list: Solved for this viewer, difficulty, counts; filtered by topic, then by difficulty.
     await page.goto(`/problems?topic=${topic}`);

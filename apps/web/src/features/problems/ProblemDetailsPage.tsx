@@ -1,6 +1,6 @@
 import { moderationMessages, problemMessages } from '@app/validators';
-import { useId, useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, ButtonLink, LoadingState } from '../../shared/components';
 import { FlagButton } from '../../shared/moderation/FlagButton';
 import { CodeEditor, preloadCodeEditor } from '../../shared/components/CodeEditor';
@@ -52,8 +52,17 @@ function ProblemDetails({ id }: { id: number }) {
   const solutionId = useId();
   const submissionsId = useId();
   const user = useOptionalUser();
-  const handedOver = (useLocation().state as { verdict?: Verdict } | null)?.verdict;
-  const verdict = handedOver?.submission.problemId === id ? handedOver : null;
+  // The verdict handed over by Submit shows while the page is open; taken out of the history entry
+  // at once, so a reload or a later Back does not show it again as if it were new.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [verdict] = useState(() => {
+    const handedOver = (location.state as { verdict?: Verdict } | null)?.verdict;
+    return handedOver?.submission.problemId === id ? handedOver : null;
+  });
+  useEffect(() => {
+    if (verdict) void navigate('.', { replace: true, state: null });
+  }, [verdict, navigate]);
 
   const vote = trpc.problem.vote.useMutation();
   // SPEC §8: vote failures are silently ignored (the count stays as the server last told it), but
