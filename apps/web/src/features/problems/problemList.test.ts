@@ -200,6 +200,8 @@ describe('applyProblemEventToList', () => {
         runTime: 1,
         heapUse: 1,
       },
+      submitCount: 1,
+      acceptedCount: 1,
     };
     expect(applyProblemEventToList(data, event, newest).data).toBe(data);
   });

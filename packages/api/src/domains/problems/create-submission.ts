@@ -53,13 +53,16 @@ export async function createSubmission(
   const measures = { codeLength: charCount(input.code), lineCount: lineCount(input.code) };
   const written = await writeTransaction(deps, async ({ tx, now, publish }) => {
     await assertProblemExists(tx, input.problemId);
-    await tx
-      .update(problems)
-      .set({
-        submitCount: sql`${problems.submitCount} + 1`,
-        acceptedCount: sql`${problems.acceptedCount} + 1`,
-      })
-      .where(eq(problems.id, input.problemId));
+    const counts = await returnedRow(
+      tx
+        .update(problems)
+        .set({
+          submitCount: sql`${problems.submitCount} + 1`,
+          acceptedCount: sql`${problems.acceptedCount} + 1`,
+        })
+        .where(eq(problems.id, input.problemId))
+        .returning({ submitCount: problems.submitCount, acceptedCount: problems.acceptedCount }),
+    );
     const { id } = await returnedRow(
       tx
         .insert(submissions)
@@ -85,6 +88,7 @@ export async function createSubmission(
       type: 'submitted',
       problemId: input.problemId,
       submission,
+      ...counts,
     });
     return { submission, event };
   });
