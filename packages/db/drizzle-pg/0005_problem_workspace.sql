@@ -6,6 +6,7 @@ CREATE TABLE "problem_drafts" (
 	CONSTRAINT "problem_drafts_user_id_problem_id_pk" PRIMARY KEY("user_id","problem_id")
 );
 --> statement-breakpoint
+ALTER TABLE "submissions" ALTER COLUMN "run_time" SET DATA TYPE bigint;--> statement-breakpoint
 ALTER TABLE "problems" ADD COLUMN "difficulty" text DEFAULT 'easy' NOT NULL;--> statement-breakpoint
 ALTER TABLE "problems" ADD COLUMN "topics" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "problems" ADD COLUMN "submit_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { insertionOrder, timestamp } from './_columns';
 import { users } from './users';
 
@@ -77,7 +86,8 @@ export const submissions = pgTable(
       .notNull()
       .references(() => users.id),
     submissionCode: text('submission_code').notNull(),
-    runTime: integer('run_time').notNull(),
+    // Nanoseconds: a test may run 2 s and more (the limit can be raised), past an integer's 2^31.
+    runTime: bigint('run_time', { mode: 'number' }).notNull(),
     heapUse: integer('heap_use').notNull(),
     codeLength: integer('code_length').notNull().default(0),
     lineCount: integer('line_count').notNull().default(0),
