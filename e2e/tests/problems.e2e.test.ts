@@ -53,6 +53,9 @@ describe('problems', () => {
     await author.getByLabel('Title').fill(title);
     await author.getByLabel('Description').fill('Return the sum of a and b. Negative numbers too.');
     await author.getByLabel('Function Signature').fill('function addUp(a, b) {\n  \n}');
+    // Issue 24: the author chooses a difficulty and topics.
+    await author.getByLabel('Difficulty').selectOption('medium');
+    await author.getByLabel('Topics').fill('math, Addition');
     await author.getByLabel('Test 1', { exact: true }).fill(visibleTest);
     await author.getByRole('button', { name: 'Add Test Case' }).click();
     await author.getByLabel('Test 2', { exact: true }).fill(hiddenTest);
@@ -95,6 +98,12 @@ describe('problems', () => {
     await author.waitForURL((url) => url.pathname === '/problems');
     await author.getByText('Problem added!').waitFor();
     await author.getByRole('link', { name: title }).waitFor();
+    const createdCard = author.locator('.problem-card', {
+      has: author.getByRole('link', { name: title }),
+    });
+    await createdCard.getByText('Medium', { exact: true }).waitFor();
+    await createdCard.getByRole('link', { name: 'addition' }).waitFor();
+    await createdCard.getByText('No submissions yet').waitFor();
 
     // The solver's list showed it without a reload; the card text is the cut description.
     const solverCard = solver.getByRole('link', { name: title });
@@ -135,7 +144,10 @@ describe('problems', () => {
     await solver.waitForURL(`**/problems/${problemId}/attempt`);
     await codeEditor(solver, 'Your Solution').waitFor();
     expect(await codeEditorText(solver, 'Your Solution')).toBe('function addUp(a, b) {\n  \n}');
+    // At 375 px the workspace is tabs (issue 24): the description has its own.
+    await solver.getByRole('tab', { name: 'Description' }).click();
     await solver.getByText('This problem may also have hidden tests').waitFor();
+    await solver.getByRole('tab', { name: 'Code' }).click();
     await submitButton(solver).click({ force: true });
     await solver.getByText('Cannot submit: Not all tests are passing').waitFor();
 
@@ -156,15 +168,19 @@ describe('problems', () => {
     await second.getByText('Hidden test failed').waitFor();
     expect(await second.innerText()).not.toMatch(/addUp|Runtime|Memory|Expected|14/);
     expect(await solver.content()).not.toContain('addUp(-4, 10)');
-    expect(await submitButton(solver).getAttribute('aria-disabled')).toBe('true');
     await screenshot(solver, 'problems-attempt-hidden-failed-375');
+    await solver.getByRole('tab', { name: 'Code' }).click();
+    expect(await submitButton(solver).getAttribute('aria-disabled')).toBe('true');
 
     // Fixed: the old results are marked stale until the tests run again.
     await pasteCode(solver, 'Your Solution', 'function addUp(a, b) {\n  return a + b;\n}');
+    await solver.getByRole('tab', { name: 'Results' }).click();
     await solver.getByText('You changed the code after these results.').waitFor();
+    await solver.getByRole('tab', { name: 'Code' }).click();
     await solver.getByRole('button', { name: 'Run Tests' }).click();
     await solver.getByText('All tests passed!').waitFor();
     await solver.getByText('Tests run successfully').waitFor();
+    await solver.getByRole('tab', { name: 'Code' }).click();
     expect(await submitButton(solver).getAttribute('aria-disabled')).toBe('false');
     await submitButton(solver).click();
     await solver.getByText('Solution submitted successfully!').waitFor();
@@ -181,7 +197,7 @@ describe('problems', () => {
     await row.waitFor();
     const rowCells = solver.locator('.leaderboard__row', { has: row });
     await rowCells.getByText('3 lines').waitFor();
-    await rowCells.getByText(/^\d+ ms$/).waitFor();
+    await rowCells.getByText(/^[\d.,]+ ms$/).waitFor();
     await rowCells.getByText(/^\d+ kB$/).waitFor();
     await screenshot(solver, 'problems-leaderboard-375');
     await row.click();

@@ -181,6 +181,10 @@ describe('wire shapes of games, problems and submissions (SPEC §3 names)', () =
       downVoteCount: 0,
       voteScore: 1,
       voteVersion: 1,
+      difficulty: 'easy',
+      topics: ['math'],
+      submitCount: 2,
+      acceptedCount: 1,
     } satisfies ProblemDetail;
     expect(wireProblem(problem)).toEqual({
       _id: '3',

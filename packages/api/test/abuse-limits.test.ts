@@ -203,6 +203,14 @@ const writes: {
     setup: async () => (alice, i) => postProblem(alice, { title: `Problem ${i}` }),
   },
   {
+    kind: 'drafts',
+    what: 'saving the attempt editor’s draft',
+    setup: async (world) => {
+      const problem = await postProblem(await world.signedIn('setter'));
+      return (alice, i) => alice.api.problem.saveDraft({ problemId: problem.id, code: `// ${i}` });
+    },
+  },
+  {
     kind: 'flags',
     what: 'flagging a post',
     setup: async (world) => {

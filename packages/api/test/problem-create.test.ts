@@ -36,6 +36,10 @@ describe('problem.create', () => {
       upVoteCount: 0,
       downVoteCount: 0,
       voteScore: 0,
+      difficulty: 'easy',
+      topics: [],
+      submitCount: 0,
+      acceptedCount: 0,
     });
     expect(event.payload).toEqual({ type: 'created', problemId: problem.id, problem });
     const stored = await world.db

@@ -58,6 +58,10 @@ describe('problem.list', () => {
       upVoteCount: 0,
       downVoteCount: 0,
       voteScore: 0,
+      difficulty: 'easy',
+      topics: [],
+      submitCount: 0,
+      acceptedCount: 0,
     });
   });
 

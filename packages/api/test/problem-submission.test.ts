@@ -56,7 +56,13 @@ describe('submission.create', () => {
       heapUse: mean(results.map((r) => r.memoryUsage)),
     });
     expect(submission.heapUse).toBeGreaterThan(1);
-    expect(event.payload).toEqual({ type: 'submitted', problemId: problem.id, submission });
+    expect(event.payload).toEqual({
+      type: 'submitted',
+      problemId: problem.id,
+      submission,
+      submitCount: 1,
+      acceptedCount: 1,
+    });
     const stored = await world.db.select().from(submissions);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({

@@ -43,6 +43,7 @@ export const {
   liveConnections,
   moderatorActions,
   notifications,
+  problemDrafts,
   problemTestCases,
   problemVotes,
   problems,

@@ -179,6 +179,16 @@ function addWhatTheDemoLacks(path: string): void {
     })
     .run();
   db.insert(schema.gamePlayers).values({ gameId: game.id, userId: user.id, joinedAt: now }).run();
+  const problem = db.select().from(schema.problems).limit(1).get();
+  if (!problem) throw new Error('the demo has no problem');
+  db.insert(schema.problemDrafts)
+    .values({
+      userId: user.id,
+      problemId: problem.id,
+      code: 'function f() {\n  // …\n}',
+      updatedAt: now,
+    })
+    .run();
   db.insert(schema.gameCodeUpdates)
     .values({ gameId: game.id, seq: 1, update: Buffer.from([0, 1, 2, 254, 255]), createdAt: now })
     .run();

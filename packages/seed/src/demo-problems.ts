@@ -1,3 +1,4 @@
+import type { ProblemDifficulty } from '@app/validators';
 import type { Who } from './demo-cast';
 import type { StoryStep } from './story';
 
@@ -10,6 +11,9 @@ export interface DemoProblem {
   functionSignature: string;
   testCases: { testCode: string; hidden: boolean }[];
   suggestedSolution: string;
+  /** Issue 24: chosen by the author on Create Problem. */
+  difficulty: ProblemDifficulty;
+  topics: string[];
   postedBy: Who;
   /** How long before the seed it was posted. */
   ago: number;
@@ -22,6 +26,8 @@ export interface DemoProblem {
 export const DEMO_PROBLEMS: DemoProblem[] = [
   {
     title: 'Two Sum',
+    difficulty: 'easy',
+    topics: ['arrays', 'hash-table'],
     problemText:
       'Given an array of integers nums and an integer target, return the indices of the two numbers that add up to target, smaller index first. Each input has exactly one solution, and the same element may not be used twice.',
     functionSignature: 'function twoSum(nums, target) {\n  \n}',
@@ -71,6 +77,8 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
   },
   {
     title: 'Reverse a String',
+    difficulty: 'easy',
+    topics: ['strings'],
     problemText:
       'Write reverseString(s) that returns the characters of s in reverse order. The empty string stays empty.',
     functionSignature: 'function reverseString(s) {\n  \n}',
@@ -103,6 +111,8 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
   },
   {
     title: 'FizzBuzz',
+    difficulty: 'easy',
+    topics: ['math', 'strings'],
     problemText:
       "Return an array of the numbers from 1 to n as strings, with 'Fizz' in place of multiples of 3, 'Buzz' in place of multiples of 5, and 'FizzBuzz' in place of multiples of both.",
     functionSignature: 'function fizzBuzz(n) {\n  \n}',
@@ -137,6 +147,8 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
   },
   {
     title: 'Balanced Brackets',
+    difficulty: 'medium',
+    topics: ['stacks', 'strings'],
     problemText:
       'Write isBalanced(s) for a string of the characters ()[]{}: true when every bracket is closed by the same kind of bracket in the right order, false otherwise. Some tests are hidden.',
     functionSignature: 'function isBalanced(s) {\n  \n}',
@@ -181,6 +193,8 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
   },
   {
     title: 'Sum of an Array',
+    difficulty: 'easy',
+    topics: ['arrays', 'math'],
     problemText: 'Return the sum of the numbers in an array; the sum of an empty array is 0.',
     functionSignature: 'function sum(numbers) {\n  \n}',
     testCases: [
@@ -218,6 +232,7 @@ function storyOf(p: DemoProblem): StoryStep[] {
       write: async (cast) => {
         const api = await cast.as(p.postedBy);
         const { title, problemText, functionSignature, testCases, suggestedSolution } = p;
+        const { difficulty, topics } = p;
         ({ id: problemId } = (
           await api.problem.create({
             title,
@@ -225,6 +240,8 @@ function storyOf(p: DemoProblem): StoryStep[] {
             functionSignature,
             testCases,
             suggestedSolution,
+            difficulty,
+            topics,
           })
         ).problem);
       },

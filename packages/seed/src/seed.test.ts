@@ -341,6 +341,18 @@ describe('demo problems', () => {
     }
   });
 
+  it('the demo problems have their difficulty, topics and submission counts (issue 24)', async () => {
+    const { items } = await visitor(world.deps).problem.list();
+    for (const problem of DEMO_PROBLEMS) {
+      expect(items.find((p) => p.title === problem.title)).toMatchObject({
+        difficulty: problem.difficulty,
+        topics: problem.topics,
+        submitCount: problem.submissions.length,
+        acceptedCount: problem.submissions.length,
+      });
+    }
+  });
+
   it('the leaderboards show the figures the sandbox measured for each solution', async () => {
     const api = visitor(world.deps);
     const { items } = await api.problem.list();

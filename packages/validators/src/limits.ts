@@ -23,6 +23,7 @@ export const limitMessages = {
   codeEdits: 'You are sending code changes too fast. Please wait a moment and try again.',
   presence: 'Your cursor updates are arriving too fast. Please wait a moment.',
   problems: 'You are creating problems too fast. Please try again later.',
+  drafts: 'Your code is being saved too often. Please wait a moment.',
   flags: 'You are flagging too fast. Please try again later.',
 } as const;
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formError, formErrors } from './form';
 import {
+  acceptancePercent,
+  beatsPercent,
   CODE_MAX,
   CreateProblemInput,
   CreateSubmissionInput,
@@ -13,6 +15,7 @@ import {
   RunProblemTestsInput,
   TEST_CASES_MAX,
   TestSolutionInput,
+  topicsSchema,
 } from './problems';
 
 const valid = {
@@ -148,5 +151,30 @@ describe('screens', () => {
   it("the last test cannot be removed: 'Unable to remove another test'", () => {
     expect(removeTestCaseError(1)).toBe(problemMessages.lastTest);
     expect(removeTestCaseError(2)).toBeNull();
+  });
+});
+
+describe('issue 24: percentiles, acceptance rate, topics', () => {
+  it('beats the share of the others with a larger figure, everything when alone', () => {
+    expect(beatsPercent(5, 6)).toBe(83);
+    expect(beatsPercent(0, 4)).toBe(0);
+    expect(beatsPercent(0, 0)).toBe(100);
+  });
+
+  it('accepts accepted submissions out of all submits, none when nobody submitted', () => {
+    expect(acceptancePercent(3, 4)).toBe(75);
+    expect(acceptancePercent(2, 3)).toBe(67);
+    expect(acceptancePercent(0, 0)).toBeNull();
+  });
+
+  it('takes up to five slug-like topics, lower-cased and without repeats', () => {
+    expect(topicsSchema.parse(['Math', 'math', ' two-pointers '])).toEqual([
+      'math',
+      'two-pointers',
+    ]);
+    expect(topicsSchema.safeParse(['two words']).success).toBe(false);
+    expect(topicsSchema.safeParse(['-dash-first']).success).toBe(false);
+    expect(topicsSchema.safeParse(['x'.repeat(31)]).success).toBe(false);
+    expect(topicsSchema.safeParse(['a', 'b', 'c', 'd', 'e', 'f']).success).toBe(false);
   });
 });

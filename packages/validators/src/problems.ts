@@ -19,6 +19,24 @@ export const PROBLEM_SEARCH_MAX = 200;
 export const LEADERBOARD_SIZE = 100;
 export const LEADERBOARD_MAX = 500;
 
+/** Issue 24: a problem's difficulty, chosen by its author (existing problems are Easy). */
+export const PROBLEM_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type ProblemDifficulty = (typeof PROBLEM_DIFFICULTIES)[number];
+export const difficultyLabels: Record<ProblemDifficulty, string> = {
+  easy: 'Easy',
+  medium: 'Medium',
+  hard: 'Hard',
+};
+/** A problem's topic tags: a few short slug-like words ('dynamic-programming'). */
+export const PROBLEM_TOPICS_MAX = 5;
+export const PROBLEM_TOPIC_MAX = 30;
+/** The attempt editor's draft is as long as a submission may be. */
+export const DRAFT_CODE_MAX = CODE_MAX;
+/** How many problems one Solved-marks request asks about: a page of the list. */
+export const SOLVED_IDS_MAX = 100;
+/** How many of the viewer's own submissions the problem page lists. */
+export const MY_SUBMISSIONS_MAX = 20;
+
 export const problemMessages = {
   // SPEC §5, create problem
   fieldsMissing: 'Not all fields have been filled',
@@ -93,7 +111,45 @@ export const problemMessages = {
   allPassed: 'All tests passed!',
   problemAdded: 'Problem added!',
   solutionSubmitted: 'Solution submitted successfully!',
+  // Issue 24: the workspace, drafts, verdicts, difficulty and topics
+  draftTooLong: `A draft cannot be more than ${DRAFT_CODE_MAX.toLocaleString('en-US')} characters`,
+  draftSaved: 'Draft saved',
+  draftSaving: 'Saving draft…',
+  draftOffline: 'Draft kept on this device; it will be saved when the server answers.',
+  resetToStarter: 'Reset to starter code',
+  resetConfirmTitle: 'Reset to starter code?',
+  resetConfirmText:
+    'Your code in the editor is replaced by the function signature. This cannot be undone.',
+  invalidDifficulty: 'Choose Easy, Medium or Hard',
+  invalidTopic: `A topic is a short word of lowercase letters, digits and dashes (at most ${PROBLEM_TOPIC_MAX} characters)`,
+  tooManyTopics: `A problem can have at most ${PROBLEM_TOPICS_MAX} topics`,
+  accepted: 'Accepted',
+  noResultsYet: 'Run the tests to see their results here.',
+  topicsHint: `Up to ${PROBLEM_TOPICS_MAX} topics, separated by commas: arrays, math, two-pointers`,
+  filteredByTopic: (topic: string) => `Showing problems tagged ${topic}.`,
+  solved: 'Solved',
+  noSubmissionsYet: 'You have not submitted a solution yet.',
+  fasterThan: (percent: number) => `faster than ${percent}% of submissions`,
+  lessMemoryThan: (percent: number) => `uses less memory than ${percent}% of submissions`,
+  submissionCount: (count: number) => `${count} ${count === 1 ? 'submission' : 'submissions'}`,
+  acceptanceRate: (percent: number) => `${percent}% accepted`,
+  noSubmissions: 'No submissions yet',
 } as const;
+
+/**
+ * What share (0–100, whole) of the other submissions a figure beats: those with a larger figure,
+ * out of all the others. Alone, a submission beats everything (100), as LeetCode says.
+ */
+export function beatsPercent(larger: number, others: number): number {
+  if (others <= 0) return 100;
+  return Math.floor((larger / others) * 100);
+}
+
+/** Accepted submissions out of all submits, in whole percent; null when nobody has submitted. */
+export function acceptancePercent(accepted: number, submits: number): number | null {
+  if (submits <= 0) return null;
+  return Math.round((accepted / submits) * 100);
+}
 
 /** The verdict of a test that passed (SPEC §9). */
 export const PASSING_STATUS = 'OK';
@@ -182,6 +238,23 @@ const solutionSchema = codeText(CODE_MAX, {
   tooLong: problemMessages.codeTooLong,
 });
 
+export const difficultySchema = z.enum(PROBLEM_DIFFICULTIES, {
+  error: problemMessages.invalidDifficulty,
+});
+export const topicSchema = z
+  .string({ error: problemMessages.invalidTopic })
+  .trim()
+  .toLowerCase()
+  .regex(
+    new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${PROBLEM_TOPIC_MAX - 1}})$`),
+    problemMessages.invalidTopic,
+  );
+/** Topics as the author gave them, lower-cased and without repeats. */
+export const topicsSchema = z
+  .array(topicSchema, { error: problemMessages.invalidTopic })
+  .max(PROBLEM_TOPICS_MAX, problemMessages.tooManyTopics)
+  .transform((topics) => [...new Set(topics)]);
+
 export const CreateProblemInput = z.object({
   title: userText(PROBLEM_TITLE_MAX, {
     empty: problemMessages.fieldsMissing,
@@ -197,6 +270,8 @@ export const CreateProblemInput = z.object({
   }),
   testCases: testCasesSchema,
   suggestedSolution: solutionSchema,
+  difficulty: difficultySchema.default('easy'),
+  topics: topicsSchema.default([]),
 });
 export type CreateProblemInput = z.input<typeof CreateProblemInput>;
 export type CreateProblemData = z.output<typeof CreateProblemInput>;
@@ -247,6 +322,9 @@ export const ListProblemsInput = z.object({
   search: z.string().trim().max(PROBLEM_SEARCH_MAX).optional(),
   cursor: z.string().max(100).nullish(),
   limit: z.number().int().min(1).max(100).default(PROBLEMS_PAGE_SIZE),
+  /** Issue 24: only problems of this difficulty, or with this topic. */
+  difficulty: difficultySchema.nullish(),
+  topic: topicSchema.nullish(),
 });
 export type ListProblemsInput = z.input<typeof ListProblemsInput>;
 
@@ -273,3 +351,26 @@ export const ProblemUpdatesInput = z.object({
 
 /** How many lines a piece of code has, as the leaderboard counts them. */
 export const lineCount = (code: string): number => code.split('\n').length;
+
+/** The attempt editor's draft of one problem, kept per user on the server. */
+export const SaveDraftInput = z.object({
+  problemId: problemIdSchema,
+  code: z
+    .string()
+    .overwrite((code) => code.replace(/\r\n?/g, '\n'))
+    .refine((code) => charCount(code) <= DRAFT_CODE_MAX, problemMessages.draftTooLong),
+});
+export type SaveDraftInput = z.input<typeof SaveDraftInput>;
+
+export const DraftInput = z.object({ problemId: problemIdSchema });
+export type DraftInput = z.infer<typeof DraftInput>;
+
+/** The Solved marks of the problems on screen, for the signed-in viewer. */
+export const SolvedAmongInput = z.object({
+  ids: z.array(problemIdSchema).max(SOLVED_IDS_MAX),
+});
+export type SolvedAmongInput = z.infer<typeof SolvedAmongInput>;
+
+/** The viewer's own submissions to one problem. */
+export const MySubmissionsInput = z.object({ problemId: problemIdSchema });
+export type MySubmissionsInput = z.infer<typeof MySubmissionsInput>;

@@ -170,6 +170,11 @@ export function hintsFor(path: string, world: World): Hints {
         return name === 'tags' ? undefined : hint(world.tag);
       case 'search':
         return hint('sweep');
+      // A problem's topics are slugs (issue 24).
+      case 'topic':
+        return hint('math');
+      case 'topics':
+        return typeof name === 'number' ? hint('math') : undefined;
       case 'kind':
         return router === 'flag' || router === 'moderation' ? hint('question') : undefined;
       case 'filter':

@@ -240,6 +240,15 @@ export const RATE_LIMIT_TABLE = {
     reason:
       'each run holds a sandbox worker for up to seconds (counted in domains/problems/sandbox-runs.ts; also TEST_RUN_RATE_LIMIT)',
   },
+  drafts: {
+    max: 120,
+    windowMs: MINUTE,
+    per: 'user',
+    counted: 'procedure',
+    message: limitMessages.drafts,
+    reason:
+      'the attempt editor saves a second after the last key: a steady typist saves under one a second',
+  },
   flags: {
     max: 30,
     windowMs: HOUR,

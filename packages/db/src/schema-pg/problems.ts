@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { insertionOrder, timestamp } from './_columns';
 import { users } from './users';
 
@@ -22,6 +31,10 @@ export const problems = pgTable(
     voteVersion: integer('vote_version').notNull().default(0),
     searchKey: text('search_key').notNull().default(''),
     hiddenAt: timestamp('hidden_at'),
+    difficulty: text('difficulty').notNull().default('easy'),
+    topics: text('topics').notNull().default(''),
+    submitCount: integer('submit_count').notNull().default(0),
+    acceptedCount: integer('accepted_count').notNull().default(0),
   },
   (t) => [
     index('problems_newest').on(t.createdAt, t.id),
@@ -73,7 +86,8 @@ export const submissions = pgTable(
       .notNull()
       .references(() => users.id),
     submissionCode: text('submission_code').notNull(),
-    runTime: integer('run_time').notNull(),
+    // Nanoseconds: a test may run 2 s and more (the limit can be raised), past an integer's 2^31.
+    runTime: bigint('run_time', { mode: 'number' }).notNull(),
     heapUse: integer('heap_use').notNull(),
     codeLength: integer('code_length').notNull().default(0),
     lineCount: integer('line_count').notNull().default(0),
@@ -84,5 +98,21 @@ export const submissions = pgTable(
     index('submissions_run_time').on(t.problemId, t.runTime, t.id),
     index('submissions_heap_use').on(t.problemId, t.heapUse, t.id),
     index('submissions_code_length').on(t.problemId, t.codeLength, t.id),
+    index('submissions_submitter').on(t.submissionBy, t.problemId, t.id),
   ],
+);
+
+export const problemDrafts = pgTable(
+  'problem_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    problemId: integer('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.problemId] })],
 );

@@ -25,6 +25,16 @@ export const problems = sqliteTable(
     searchKey: text('search_key').notNull().default(''),
     /** Set while enough flags hide the problem, until a moderator looks. */
     hiddenAt: timestamp('hidden_at'),
+    /** 'easy', 'medium' or 'hard', chosen by the author (issue 24). */
+    difficulty: text('difficulty').notNull().default('easy'),
+    /**
+     * The topic tags as one string with a space either side of each, ' arrays strings ', so a filter
+     * is one LIKE '% arrays %' (a problem has at most five).
+     */
+    topics: text('topics').notNull().default(''),
+    /** Every Submit, failed ones too, and the accepted ones: the list's acceptance rate. */
+    submitCount: integer('submit_count').notNull().default(0),
+    acceptedCount: integer('accepted_count').notNull().default(0),
   },
   (t) => [
     index('problems_newest').on(t.createdAt, t.id),
@@ -87,5 +97,23 @@ export const submissions = sqliteTable(
     index('submissions_run_time').on(t.problemId, t.runTime, t.id),
     index('submissions_heap_use').on(t.problemId, t.heapUse, t.id),
     index('submissions_code_length').on(t.problemId, t.codeLength, t.id),
+    index('submissions_submitter').on(t.submissionBy, t.problemId, t.id),
   ],
+);
+
+// The attempt editor's code, one row per user and problem, saved as they type (issue 24): private to
+// its user, kept after a submit (as LeetCode keeps it), gone with the problem.
+export const problemDrafts = sqliteTable(
+  'problem_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    problemId: integer('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.problemId] })],
 );

@@ -1,11 +1,14 @@
 import {
   CreateProblemInput,
+  difficultyLabels,
+  PROBLEM_DIFFICULTIES,
   PROBLEM_TITLE_MAX,
+  type ProblemDifficulty,
   problemMessages,
   removeTestCaseError,
   TestSolutionInput,
 } from '@app/validators';
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, PageHeader, TextAreaField, TextField } from '../../shared/components';
 import { CodeEditor } from '../../shared/components/CodeEditor';
@@ -26,6 +29,7 @@ import { allPassed } from './testResults';
 import { trpc } from '../../trpc';
 import { TestCaseFields } from './TestCaseFields';
 import { TestResultsPanel } from './TestResultsPanel';
+import { topicsFromText } from './workspace';
 
 type Notice = { tone: 'error' | 'success'; text: string } | null;
 const NO_ERRORS: ProblemFormErrors = { form: null, fields: {}, tests: {} };
@@ -46,6 +50,9 @@ export default function CreateProblemPage() {
   const [title, setTitle] = useState('');
   const [problemText, setProblemText] = useState('');
   const [functionSignature, setFunctionSignature] = useState('');
+  const [difficulty, setDifficulty] = useState<ProblemDifficulty>('easy');
+  const [topicsText, setTopicsText] = useState('');
+  const difficultyId = useId();
   const nextKey = useRef(1);
   const [tests, setTests] = useState<TestCaseDraft[]>([{ key: 0, testCode: '', hidden: false }]);
   const [solution, setSolution] = useState('');
@@ -147,6 +154,8 @@ export default function CreateProblemPage() {
       functionSignature,
       testCases: testCasesInput(tests),
       suggestedSolution: solution,
+      difficulty,
+      topics: topicsFromText(topicsText),
     };
     const found = problemFormErrors(CreateProblemInput, input);
     setErrors(found);
@@ -210,6 +219,36 @@ export default function CreateProblemPage() {
           onChange={(e) => {
             setFunctionSignature(e.target.value);
             clearField('functionSignature');
+          }}
+        />
+        <div className="field">
+          <label htmlFor={difficultyId} className="field__label">
+            Difficulty
+          </label>
+          <select
+            id={difficultyId}
+            className="input problem-form__difficulty"
+            value={difficulty}
+            onChange={(e) => setDifficulty(e.target.value as ProblemDifficulty)}
+          >
+            {PROBLEM_DIFFICULTIES.map((level) => (
+              <option key={level} value={level}>
+                {difficultyLabels[level]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label="Topics"
+          hint={problemMessages.topicsHint}
+          value={topicsText}
+          error={fieldMessage(errors.fields.topics)}
+          invalid={Boolean(errors.fields.topics)}
+          spellCheck={false}
+          autoCapitalize="none"
+          onChange={(e) => {
+            setTopicsText(e.target.value);
+            clearField('topics');
           }}
         />
         <TestCaseFields

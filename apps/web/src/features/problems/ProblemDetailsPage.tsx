@@ -1,6 +1,6 @@
 import { moderationMessages, problemMessages } from '@app/validators';
-import { useId, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, ButtonLink, LoadingState } from '../../shared/components';
 import { FlagButton } from '../../shared/moderation/FlagButton';
 import { CodeEditor, preloadCodeEditor } from '../../shared/components/CodeEditor';
@@ -18,11 +18,21 @@ import { Leaderboard } from './Leaderboard';
 import { ProblemNotFound } from './ProblemNotFound';
 import { ProblemFacts } from './ProblemFacts';
 import { TestCaseList } from './TestCaseList';
+import { MySubmissions } from './MySubmissions';
+import { ProblemTags } from './ProblemTags';
+import { VerdictPanel } from './VerdictPanel';
+import type { Verdict } from './problemTypes';
+import { submissionsText } from './workspace';
+import { useOptionalUser } from '../../shared/session/context';
 
 /**
  * Problem details (/problem/:problemId, SPEC §2): title, who posted it and when, votes (live for
  * every viewer), the description, the tests the viewer may read, Attempt Problem, and Show/Hide
  * Solution, which shows the example solution and the 'User Submissions' leaderboard.
+ *
+ * Issue 24: the difficulty, topics, submissions and acceptance rate; the verdict of a submission
+ * just made (handed over by the attempt page); "Solved" and the user's own submissions; and Show
+ * Submissions, the leaderboard on its own without the example solution.
  */
 export default function ProblemDetailsPage() {
   const id = parseId(useParams().problemId);
@@ -38,7 +48,21 @@ function ProblemDetails({ id }: { id: number }) {
   const now = useNow(undefined, problem.data);
   useDocumentTitle(problem.data?.title ?? 'Problem');
   const [showSolution, setShowSolution] = useState(false);
+  const [showSubmissions, setShowSubmissions] = useState(false);
   const solutionId = useId();
+  const submissionsId = useId();
+  const user = useOptionalUser();
+  // The verdict handed over by Submit shows while the page is open; taken out of the history entry
+  // at once, so a reload or a later Back does not show it again as if it were new.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [verdict] = useState(() => {
+    const handedOver = (location.state as { verdict?: Verdict } | null)?.verdict;
+    return handedOver?.submission.problemId === id ? handedOver : null;
+  });
+  useEffect(() => {
+    if (verdict) void navigate('.', { replace: true, state: null });
+  }, [verdict, navigate]);
 
   const vote = trpc.problem.vote.useMutation();
   // SPEC §8: vote failures are silently ignored (the count stays as the server last told it), but
@@ -81,11 +105,16 @@ function ProblemDetails({ id }: { id: number }) {
         <div className="problem-page__heading">
           <h1 className="problem-page__title">{data.title}</h1>
           <ProblemFacts postedBy={data.postedBy} createdAt={data.createdAt} />
+          <p className="problem-page__tags">
+            <ProblemTags difficulty={data.difficulty} topics={data.topics} />
+            <span className="problem-page__counts">{submissionsText(data)}</span>
+          </p>
           {data.hidden && <p className="problem-note">{moderationMessages.hiddenNotice}</p>}
           <FlagButton kind="problem" id={data.id} author={data.postedBy} />
         </div>
       </header>
       {refusal && <Alert>{refusal}</Alert>}
+      {verdict && <VerdictPanel verdict={verdict} />}
 
       <section className="problem-section" aria-labelledby={`${solutionId}-description`}>
         <h2 id={`${solutionId}-description`} className="section-title">
@@ -118,6 +147,22 @@ function ProblemDetails({ id }: { id: number }) {
         >
           {showSolution ? 'Hide Solution' : 'Show Solution'}
         </Button>
+        {!showSolution && (
+          <Button
+            variant="secondary"
+            aria-expanded={showSubmissions}
+            aria-controls={submissionsId}
+            onClick={() => setShowSubmissions((shown) => !shown)}
+          >
+            {showSubmissions ? 'Hide Submissions' : 'Show Submissions'}
+          </Button>
+        )}
+      </div>
+
+      {user && <MySubmissions problemId={id} now={now} />}
+
+      <div id={submissionsId} hidden={!showSubmissions || showSolution}>
+        {showSubmissions && !showSolution && <Leaderboard problemId={id} now={now} />}
       </div>
 
       <div id={solutionId} className="problem-solution" hidden={!showSolution}>

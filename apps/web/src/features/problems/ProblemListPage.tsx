@@ -1,9 +1,12 @@
 import {
+  difficultyLabels,
+  PROBLEM_DIFFICULTIES,
   PROBLEM_SEARCH_MAX,
   PROBLEM_SORTS,
   problemMessages,
   problemSortLabels,
 } from '@app/validators';
+import { useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, ButtonLink, PageHeader } from '../../shared/components';
 import { ListSearchBox } from '../../shared/components/ListSearchBox';
@@ -27,13 +30,16 @@ import { listItems } from '../../shared/lib/pagedList';
 import { countLabel } from '../../shared/lib/countLabel';
 import { ProblemCard } from './ProblemCard';
 import { ProblemsLoaded } from './ProblemsLoaded';
+import { useSolvedMarks } from './useSolvedMarks';
 
 const SORTS = PROBLEM_SORTS.map((sort) => ({ sort, label: problemSortLabels[sort] }));
 
 /**
  * Problem list (/problems, SPEC §2): sort by Upvotes / Downvotes / Date (the active one toggles,
  * a new one starts descending), Clear Sort, search, Refresh List, Add Problem, cards, paged 20 at a
- * time. Sort and search live in the URL; new problems and votes arrive live.
+ * time. Sort and search live in the URL; new problems and votes arrive live. Issue 24: the
+ * difficulty and topic filters live in the URL too, and the signed-in viewer's Solved marks are
+ * read apart from the list (which is the same for everyone).
  */
 export default function ProblemListPage() {
   useDocumentTitle('Problems');
@@ -47,6 +53,8 @@ export default function ProblemListPage() {
 
   const list = useProblemList(view);
   const items = listItems(list.data);
+  const solved = useSolvedMarks(items.map((item) => item.id));
+  const difficultyId = useId();
   const now = useNow(undefined, list.data);
   const total = list.data?.pages[0]?.total;
   const go = (next: ProblemListView) => void navigate(problemListHref(next));
@@ -76,10 +84,48 @@ export default function ProblemListPage() {
           placeholder="Search problems ..."
           maxLength={PROBLEM_SEARCH_MAX}
           initial={view.search}
-          onSearch={(search) =>
-            go({ sort: view.sort, direction: view.direction, ...(search ? { search } : {}) })
-          }
+          onSearch={(search) => {
+            const { search: _old, ...rest } = view;
+            go({ ...rest, ...(search ? { search } : {}) });
+          }}
         />
+        <div className="problems-page__filters">
+          <label htmlFor={difficultyId} className="problems-page__filter-label">
+            Difficulty
+          </label>
+          <select
+            id={difficultyId}
+            className="input problems-page__difficulty"
+            value={view.difficulty ?? ''}
+            onChange={(e) => {
+              const { difficulty: _old, ...rest } = view;
+              const value = PROBLEM_DIFFICULTIES.find((level) => level === e.target.value);
+              go({ ...rest, ...(value ? { difficulty: value } : {}) });
+            }}
+          >
+            <option value="">All</option>
+            {PROBLEM_DIFFICULTIES.map((level) => (
+              <option key={level} value={level}>
+                {difficultyLabels[level]}
+              </option>
+            ))}
+          </select>
+          {view.topic && (
+            <span className="problems-page__topic">
+              {problemMessages.filteredByTopic(view.topic)}{' '}
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  const { topic: _old, ...rest } = view;
+                  go(rest);
+                }}
+              >
+                Clear topic
+              </Button>
+            </span>
+          )}
+        </div>
         <div className="problems-page__sorts">
           <SortButtons
             sorts={SORTS}
@@ -103,7 +149,7 @@ export default function ProblemListPage() {
         <ul className="question-list problem-list" aria-label="Problems">
           {items.map((problem) => (
             <li key={problem.id}>
-              <ProblemCard problem={problem} now={now} />
+              <ProblemCard problem={problem} now={now} solved={solved.has(problem.id)} />
             </li>
           ))}
         </ul>

@@ -40,6 +40,10 @@ const card = (id: number, extra: Partial<ProblemSummary> = {}): ProblemSummary =
   id,
   title: `Problem ${id}`,
   text: 'Return the sum.',
+  difficulty: 'easy',
+  topics: [],
+  submitCount: 0,
+  acceptedCount: 0,
   postedBy: 'alice',
   createdAt: at(1),
   upVoteCount: 0,
@@ -94,6 +98,10 @@ const detail = (id: number): ProblemDetail => ({
   id,
   title: `Problem ${id}`,
   problemText: 'Return the sum.',
+  difficulty: 'easy',
+  topics: [],
+  submitCount: 0,
+  acceptedCount: 0,
   functionSignature: 'function sum(a, b)',
   suggestedSolution: '',
   postedBy: 'carol',
@@ -116,7 +124,13 @@ describe('a new submission', () => {
     queryClient.setQueryData(boardKey({ problemId: 301 }), [row(2, 301), row(1, 301)]);
     queryClient.setQueryData(boardKey({ problemId: 302 }), [row(3, 302)]);
 
-    apply({ type: 'submitted', problemId: 301, submission: row(9, 301) });
+    apply({
+      type: 'submitted',
+      problemId: 301,
+      submission: row(9, 301),
+      submitCount: 3,
+      acceptedCount: 3,
+    });
 
     expect(board(queryClient, { problemId: 301 })).toEqual([9, 2, 1]);
     expect(board(queryClient, { problemId: 302 })).toEqual([3]);
@@ -130,7 +144,13 @@ describe('a new submission', () => {
       row(2, 311, { runTime: 9_000 }),
     ]);
 
-    apply({ type: 'submitted', problemId: 311, submission: row(5, 311, { runTime: 5_000 }) });
+    apply({
+      type: 'submitted',
+      problemId: 311,
+      submission: row(5, 311, { runTime: 5_000 }),
+      submitCount: 3,
+      acceptedCount: 3,
+    });
 
     expect(board(queryClient, fastest)).toEqual([1, 5, 2]);
   });

@@ -75,6 +75,10 @@ export function applyProblemEvent(
   }
 
   if (event.type === 'submitted') {
+    // The page's submissions and acceptance counts (they only grow; see applyProblemEventToDetail).
+    utils.problem.byId.setData({ id: event.problemId }, (old) =>
+      old ? applyProblemEventToDetail(old, event, username) : old,
+    );
     const boardKey = getQueryKey(trpc.submission.list, undefined, 'query');
     for (const query of cache.findAll({ queryKey: boardKey })) {
       const rows = query.state.data as SubmissionRow[] | undefined;

@@ -95,10 +95,11 @@ describe('insertSubmission', () => {
 });
 
 describe('leaderboard figures (SPEC §2, §9)', () => {
-  it('shows run time in whole ms (ns / 1e6) and heap in whole kB (bytes / 1024)', () => {
-    expect(leaderboardMs(412_000)).toBe('0 ms');
-    expect(leaderboardMs(1_500_000)).toBe('2 ms');
-    expect(leaderboardMs(12_345_678)).toBe('12 ms');
+  it('shows run time in ms rounded to the microsecond (issue 24: 0.084 ms tells submissions apart) and heap in whole kB', () => {
+    expect(leaderboardMs(84_000)).toBe('0.084 ms');
+    expect(leaderboardMs(412_000)).toBe('0.412 ms');
+    expect(leaderboardMs(1_500_000)).toBe('1.5 ms');
+    expect(leaderboardMs(12_345_678)).toBe('12.346 ms');
     expect(leaderboardKb(181_000)).toBe('177 kB');
     expect(leaderboardKb(1024)).toBe('1 kB');
     expect(leaderboardKb(1535)).toBe('1 kB');

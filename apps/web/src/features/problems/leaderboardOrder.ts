@@ -83,8 +83,13 @@ export function leaderboardInputOf(input: unknown): {
   };
 }
 
-/** SPEC §2: the leaderboard's run time, in whole milliseconds (nanoseconds / 1e6, rounded). */
-export const leaderboardMs = (runTime: number): string => `${Math.round(nanosToMs(runTime))} ms`;
+const msFigure = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+/**
+ * SPEC §2's run time in ms (nanoseconds / 1e6), rounded to the microsecond as the submission view
+ * shows it (issue 24: '0.084 ms' tells submissions apart, so sorting by it means something).
+ */
+export const leaderboardMs = (runTime: number): string =>
+  `${msFigure.format(nanosToMs(runTime))} ms`;
 /** SPEC §2: the leaderboard's heap use, in whole kilobytes (bytes / 1024, rounded). */
 export const leaderboardKb = (heapUse: number): string => `${Math.round(bytesToKb(heapUse))} kB`;
 /** '1 line', '12 lines'. */

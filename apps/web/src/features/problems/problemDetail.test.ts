@@ -6,6 +6,10 @@ const detail: ProblemDetail = {
   id: 7,
   title: 'Two Sum',
   problemText: 'Find two numbers.',
+  difficulty: 'easy',
+  topics: [],
+  submitCount: 0,
+  acceptedCount: 0,
   functionSignature: 'function twoSum(nums, target) {}',
   suggestedSolution: 'function twoSum() { return [0, 1]; }',
   postedBy: 'alice',
@@ -62,6 +66,29 @@ describe('applyProblemEventToDetail', () => {
   it('is idempotent', () => {
     const once = applyProblemEventToDetail(detail, voted(4), 'bob');
     expect(applyProblemEventToDetail(once, voted(4), 'bob')).toBe(once);
+  });
+
+  it('raises the submissions and acceptance counts with a submission, never lowers them', () => {
+    const submitted = (submitCount: number, acceptedCount: number): ProblemEvent => ({
+      type: 'submitted',
+      problemId: 7,
+      submission: {
+        id: 1,
+        problemId: 7,
+        submissionBy: 'bob',
+        createdAt: new Date('2025-01-02T00:00:00Z'),
+        lineCount: 1,
+        codeLength: 10,
+        runTime: 1,
+        heapUse: 1,
+      },
+      submitCount,
+      acceptedCount,
+    });
+    const after = applyProblemEventToDetail(detail, submitted(3, 2), 'bob');
+    expect(after).toMatchObject({ submitCount: 3, acceptedCount: 2 });
+    expect(applyProblemEventToDetail(after, submitted(2, 1), 'bob')).toBe(after);
+    expect(applyProblemEventToDetail(after, submitted(3, 2), 'bob')).toBe(after);
   });
 
   it('tells how many tests are hidden and who may read them', () => {

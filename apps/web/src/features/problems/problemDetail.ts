@@ -3,15 +3,24 @@ import type { ProblemDetail, ProblemEvent } from './problemTypes';
 
 /**
  * Applies one live event to a cached problem page: a vote replaces the voter lists and counts whole
- * (the viewer's own vote follows from them), unless the page already shows a later vote state. Pure
- * and idempotent; other problems' events and the others types leave it as it is.
+ * (the viewer's own vote follows from them), unless the page already shows a later vote state; a
+ * submission raises the submissions and acceptance counts. Pure and idempotent; other problems'
+ * events and the other types leave it as it is.
  */
 export function applyProblemEventToDetail(
   detail: ProblemDetail,
   event: ProblemEvent,
   username: string,
 ): ProblemDetail {
-  if (event.problemId !== detail.id || event.type !== 'voted') return detail;
+  if (event.problemId !== detail.id) return detail;
+  // The counts only grow: the larger of what the page has and what the event says.
+  if (event.type === 'submitted') {
+    const submitCount = Math.max(detail.submitCount, event.submitCount);
+    const acceptedCount = Math.max(detail.acceptedCount, event.acceptedCount);
+    if (submitCount === detail.submitCount && acceptedCount === detail.acceptedCount) return detail;
+    return { ...detail, submitCount, acceptedCount };
+  }
+  if (event.type !== 'voted') return detail;
   if (event.voteVersion <= detail.voteVersion) return detail;
   return {
     ...detail,

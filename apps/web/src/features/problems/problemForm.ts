@@ -7,7 +7,8 @@ export interface TestCaseDraft {
   hidden: boolean;
 }
 
-export type ProblemField = 'title' | 'problemText' | 'functionSignature' | 'suggestedSolution';
+export type ProblemField =
+  'title' | 'problemText' | 'functionSignature' | 'suggestedSolution' | 'topics';
 
 /**
  * The create form's errors, in the server's words (from the validators' schemas). An empty field is
@@ -35,6 +36,7 @@ const FIELDS: readonly string[] = [
   'problemText',
   'functionSignature',
   'suggestedSolution',
+  'topics',
 ];
 
 /**

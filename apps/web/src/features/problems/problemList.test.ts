@@ -21,6 +21,10 @@ const p = (id: number, extra: Partial<ProblemSummary> = {}): ProblemSummary => (
   id,
   title: `Problem ${id}`,
   text: 'Return the sum.',
+  difficulty: 'easy',
+  topics: [],
+  submitCount: 0,
+  acceptedCount: 0,
   postedBy: 'alice',
   createdAt: at(id),
   upVoteCount: 0,
@@ -196,6 +200,8 @@ describe('applyProblemEventToList', () => {
         runTime: 1,
         heapUse: 1,
       },
+      submitCount: 1,
+      acceptedCount: 1,
     };
     expect(applyProblemEventToList(data, event, newest).data).toBe(data);
   });
@@ -209,5 +215,42 @@ describe('applyProblemEventToList', () => {
       3,
     );
     expect(ids(data)).toEqual([4, 3, 2]);
+  });
+});
+
+describe('the difficulty and topic filters live in the URL (issue 24)', () => {
+  it('reads ?difficulty= and ?topic=, dropping what the server would refuse', () => {
+    const view = problemListViewFromParams(new URLSearchParams('difficulty=hard&topic=Math'));
+    expect(view).toEqual({ sort: null, direction: 'desc', difficulty: 'hard', topic: 'math' });
+    expect(
+      problemListViewFromParams(new URLSearchParams('difficulty=extreme&topic=two%20words')),
+    ).toEqual({ sort: null, direction: 'desc' });
+  });
+
+  it('writes them back with the sort and search, and sends them to problem.list', () => {
+    const view = {
+      sort: 'upvotes' as const,
+      direction: 'asc' as const,
+      search: 'sum',
+      difficulty: 'easy' as const,
+      topic: 'arrays',
+    };
+    expect(problemListHref(view)).toBe(
+      '/problems?sort=upvotes&direction=asc&search=sum&difficulty=easy&topic=arrays',
+    );
+    expect(problemListInput(view)).toEqual({
+      sort: 'upvotes',
+      direction: 'asc',
+      search: 'sum',
+      difficulty: 'easy',
+      topic: 'arrays',
+    });
+    expect(problemListViewFromInput(problemListInput(view))).toEqual(view);
+  });
+
+  it('an empty filtered list says no problems match', () => {
+    expect(
+      emptyListMessage({ sort: null, direction: 'desc', topic: 'math' }, problemMessages),
+    ).toBe(problemMessages.noMatches);
   });
 });

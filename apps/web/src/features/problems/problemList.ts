@@ -1,8 +1,11 @@
 import {
   nextSort,
+  PROBLEM_DIFFICULTIES,
   PROBLEM_SEARCH_MAX,
+  PROBLEM_TOPIC_MAX,
   PROBLEM_SORTS,
   SORT_DIRECTIONS,
+  type ProblemDifficulty,
   type ProblemSort,
   type SortDirection,
 } from '@app/validators';
@@ -16,23 +19,38 @@ export interface ProblemListView {
   direction: SortDirection;
   /** Non-empty when the list is a search. */
   search?: string;
+  /** Issue 24's filters: only problems of this difficulty, or with this topic. */
+  difficulty?: ProblemDifficulty;
+  topic?: string;
 }
+
+const isDifficulty = (value: string | null): value is ProblemDifficulty =>
+  (PROBLEM_DIFFICULTIES as readonly string[]).includes(value ?? '');
+// The server's topic rule (a slug); anything else in a hand-made URL is dropped, not sent.
+const TOPIC = new RegExp(`^[a-z0-9][a-z0-9-]{0,${PROBLEM_TOPIC_MAX - 1}}$`);
 
 const isSort = (value: string | null): value is ProblemSort =>
   (PROBLEM_SORTS as readonly string[]).includes(value ?? '');
 const isDirection = (value: string | null): value is SortDirection =>
   (SORT_DIRECTIONS as readonly string[]).includes(value ?? '');
 
-/** The list the /problems URL asks for: ?sort=, ?direction= (descending by default), ?search=. */
+/**
+ * The list the /problems URL asks for: ?sort=, ?direction= (descending by default), ?search=,
+ * ?difficulty=, ?topic=.
+ */
 export function problemListViewFromParams(params: URLSearchParams): ProblemListView {
   const sort = params.get('sort');
   const direction = params.get('direction');
   // A longer search (a pasted or hand-made URL) is cut to what the server accepts.
   const search = params.get('search')?.trim().slice(0, PROBLEM_SEARCH_MAX).trim();
+  const difficulty = params.get('difficulty');
+  const topic = params.get('topic')?.trim().toLowerCase();
   return {
     sort: isSort(sort) ? sort : null,
     direction: isSort(sort) && isDirection(direction) ? direction : 'desc',
     ...(search ? { search } : {}),
+    ...(isDifficulty(difficulty) ? { difficulty } : {}),
+    ...(topic && TOPIC.test(topic) ? { topic } : {}),
   };
 }
 
@@ -40,7 +58,7 @@ export function problemListViewFromParams(params: URLSearchParams): ProblemListV
 export function problemListViewFromInput(input: unknown): ProblemListView {
   const value = (input ?? {}) as Record<string, unknown>;
   const params = new URLSearchParams();
-  for (const key of ['sort', 'direction', 'search'] as const) {
+  for (const key of ['sort', 'direction', 'search', 'difficulty', 'topic'] as const) {
     const field = value[key];
     if (typeof field === 'string') params.set(key, field);
   }
@@ -55,6 +73,8 @@ export function problemListHref(view: ProblemListView): string {
     params.set('direction', view.direction);
   }
   if (view.search) params.set('search', view.search);
+  if (view.difficulty) params.set('difficulty', view.difficulty);
+  if (view.topic) params.set('topic', view.topic);
   const query = params.toString();
   return query ? `/problems?${query}` : '/problems';
 }
@@ -64,8 +84,14 @@ export function problemListInput(view: ProblemListView) {
   return {
     ...(view.sort ? { sort: view.sort, direction: view.direction } : {}),
     ...(view.search ? { search: view.search } : {}),
+    ...(view.difficulty ? { difficulty: view.difficulty } : {}),
+    ...(view.topic ? { topic: view.topic } : {}),
   };
 }
+
+/** Whether the list keeps only some problems (a search or a filter): the server decides which. */
+export const isFiltered = (view: ProblemListView): boolean =>
+  Boolean(view.search || view.difficulty || view.topic);
 
 /**
  * SPEC §2's sort buttons: the active sort flips direction, a new one starts descending; the search
@@ -85,7 +111,7 @@ export function emptyListMessage(
   view: ProblemListView,
   messages: { noProblems: string; noMatches: string },
 ): string {
-  return view.search ? messages.noMatches : messages.noProblems;
+  return isFiltered(view) ? messages.noMatches : messages.noProblems;
 }
 
 // --- Cached lists -------------------------------------------------------------------------------------
@@ -142,7 +168,7 @@ function insertSorted(data: ProblemListData, item: ProblemSummary, view: Problem
  * Applies one live event to a cached problem list. Pure and idempotent: replaying events after a
  * resubscribe leaves the same list.
  * - created: placed where the server's order puts it (a new problem has no votes and the newest
- *   date); a search is the server's to match (refetch).
+ *   date); a search or filter is the server's to match (refetch).
  * - voted: the counts change in place; a vote sort keeps its order until the list is refreshed, so
  *   cards do not jump under the reader's pointer.
  * - submitted: nothing a card shows.
@@ -156,7 +182,7 @@ export function applyProblemEventToList(
   switch (event.type) {
     case 'created': {
       if (pagesHold(data, event.problemId)) return unchanged;
-      if (view.search || data.pages.length === 0) return { data, refetch: true };
+      if (isFiltered(view) || data.pages.length === 0) return { data, refetch: true };
       return { data: insertSorted(data, event.problem, view), refetch: false };
     }
     case 'voted': {

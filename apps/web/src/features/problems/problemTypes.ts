@@ -20,3 +20,6 @@ export interface IdentifiedProblemEvent {
 
 /** The cached pages of one problem list (useInfiniteQuery's data). */
 export type ProblemListData = InfiniteData<ProblemPage, unknown>;
+
+/** What Submit answers besides its event: the accepted submission and where it stands. */
+export type Verdict = Pick<RouterOutputs['submission']['create'], 'submission' | 'standing'>;

@@ -9,6 +9,7 @@ import { problemSearchKey } from './problem-search';
 import { runInSandbox } from './sandbox-runs';
 import type { ProblemSummary } from './shapes';
 import { firstFailure } from './test-results';
+import { storedTopics } from './topics';
 
 /** The start of a problem's text that a list card carries (as problemSummaryColumns reads it). */
 const preview = (text: string): string => [...text].slice(0, PROBLEM_PREVIEW_MAX).join('');
@@ -51,6 +52,8 @@ export async function createProblem(
           postedBy: viewer.id,
           createdAt: now,
           searchKey: problemSearchKey(input.title, input.problemText),
+          difficulty: input.difficulty,
+          topics: storedTopics(input.topics),
         })
         .returning({ id: problems.id }),
     );
@@ -71,6 +74,10 @@ export async function createProblem(
       upVoteCount: 0,
       downVoteCount: 0,
       voteScore: 0,
+      difficulty: input.difficulty,
+      topics: input.topics,
+      submitCount: 0,
+      acceptedCount: 0,
     };
     const event = publish('problem', id, { type: 'created', problemId: id, problem });
     return { problem, event };

@@ -1,4 +1,4 @@
-import { returnedRow, submissions } from '@app/db';
+import { problems, returnedRow, submissions } from '@app/db';
 import { charCount, lineCount, problemMessages, type CreateSubmissionInput } from '@app/validators';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
@@ -7,7 +7,9 @@ import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { assertProblemExists, readProblemTests } from './problem-tests';
 import { runInSandbox } from './sandbox-runs';
-import type { SubmissionRow } from './shapes';
+import type { SubmissionRow, SubmissionStanding } from './shapes';
+import { standingOf } from './standing';
+import { eq, sql } from 'drizzle-orm';
 import { firstFailure, meanFigures } from './test-results';
 
 /**
@@ -15,13 +17,21 @@ import { firstFailure, meanFigures } from './test-results';
  * and refuses it unless all pass; the run time and heap use stored are the means the server measured
  * (SPEC §7), so a client can neither submit a failing solution nor choose its figures. The
  * leaderboard row goes out in a 'submitted' event on the problem.
+ *
+ * Every submit that ran counts towards the problem's acceptance rate (issue 24): a refused one adds
+ * to submitCount only, an accepted one to both counts. The answer tells where the accepted
+ * submission stands among the problem's others (the verdict panel's percentiles).
  */
 export async function createSubmission(
   deps: ApiDeps,
   viewer: Viewer,
   input: CreateSubmissionInput,
   signal?: AbortSignal,
-): Promise<{ submission: SubmissionRow; event: PublishedEvent<'problem'> }> {
+): Promise<{
+  submission: SubmissionRow;
+  standing: SubmissionStanding;
+  event: PublishedEvent<'problem'>;
+}> {
   const problem = await readProblemTests(deps.db, input.problemId);
   const results = await runInSandbox(
     deps,
@@ -31,12 +41,28 @@ export async function createSubmission(
     signal,
   );
   if (firstFailure(results)) {
+    await writeTransaction(deps, async ({ tx }) => {
+      await tx
+        .update(problems)
+        .set({ submitCount: sql`${problems.submitCount} + 1` })
+        .where(eq(problems.id, input.problemId));
+    });
     throw new Refusal({ code: 'BAD_REQUEST', message: problemMessages.notAllPassing });
   }
   const figures = meanFigures(results);
   const measures = { codeLength: charCount(input.code), lineCount: lineCount(input.code) };
-  return writeTransaction(deps, async ({ tx, now, publish }) => {
+  const written = await writeTransaction(deps, async ({ tx, now, publish }) => {
     await assertProblemExists(tx, input.problemId);
+    const counts = await returnedRow(
+      tx
+        .update(problems)
+        .set({
+          submitCount: sql`${problems.submitCount} + 1`,
+          acceptedCount: sql`${problems.acceptedCount} + 1`,
+        })
+        .where(eq(problems.id, input.problemId))
+        .returning({ submitCount: problems.submitCount, acceptedCount: problems.acceptedCount }),
+    );
     const { id } = await returnedRow(
       tx
         .insert(submissions)
@@ -62,7 +88,10 @@ export async function createSubmission(
       type: 'submitted',
       problemId: input.problemId,
       submission,
+      ...counts,
     });
     return { submission, event };
   });
+  const standing = await standingOf(deps, written.submission);
+  return { ...written, standing };
 }

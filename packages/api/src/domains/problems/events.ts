@@ -18,7 +18,14 @@ export type ProblemEvent =
       /** Grows with every vote change on the problem: a client keeps the highest it has seen. */
       voteVersion: number;
     }
-  | { type: 'submitted'; problemId: number; submission: SubmissionRow }
+  | {
+      type: 'submitted';
+      problemId: number;
+      submission: SubmissionRow;
+      /** The problem's counts after it (they only grow: a client keeps the larger). */
+      submitCount: number;
+      acceptedCount: number;
+    }
   /** Flags hid the problem (it leaves the list) or a moderator showed it again. */
   | { type: 'hidden'; problemId: number; hidden: boolean };
 

@@ -19,6 +19,10 @@ export const problemSummaryColumns = {
   createdAt: problems.createdAt,
   upVoteCount: problems.upVoteCount,
   downVoteCount: problems.downVoteCount,
+  difficulty: problems.difficulty,
+  topics: problems.topics,
+  submitCount: problems.submitCount,
+  acceptedCount: problems.acceptedCount,
 };
 
 /** A leaderboard row's columns. */

@@ -4,6 +4,7 @@ import {
   problemMessages,
   voteScore,
   type ListProblemsInput,
+  type ProblemDifficulty,
   type ProblemSort,
   type SortDirection,
 } from '@app/validators';
@@ -14,6 +15,7 @@ import { perDb } from '../../core/prepared';
 import { problemSummaryColumns } from './problem-columns';
 import { searchNeedle } from './problem-search';
 import type { ProblemPage, ProblemSummary } from './shapes';
+import { difficultyOf, topicPattern, topicsOf } from './topics';
 
 /**
  * Each sort walks its own index (schema: problems_newest, problems_up_votes, problems_down_votes) in
@@ -46,14 +48,33 @@ function decodeCursor(sort: ProblemSort, direction: SortDirection, cursor: strin
   return { cursorValue: Number(match[3]), cursorId: Number(match[4]) };
 }
 
-interface PageShape {
+interface FilterShape {
+  hasSearch: boolean;
+  hasDifficulty: boolean;
+  hasTopic: boolean;
+}
+
+interface PageShape extends FilterShape {
   sort: ProblemSort;
   direction: SortDirection;
-  hasSearch: boolean;
   hasCursor: boolean;
 }
 
 const searchCondition = () => dialect.containsText(problems.searchKey, sql.placeholder('pattern'));
+
+/**
+ * What every list and count keeps: problems flags did not hide, matching the search, the difficulty
+ * and the topic when they are given. A filter is checked on the rows of the order's index walk (a
+ * site has few problems next to its questions; the walk stops at a page).
+ */
+function filterConditions(shape: FilterShape): SQL[] {
+  return [
+    isNull(problems.hiddenAt),
+    ...(shape.hasSearch ? [searchCondition()] : []),
+    ...(shape.hasDifficulty ? [eq(problems.difficulty, sql.placeholder('difficulty'))] : []),
+    ...(shape.hasTopic ? [sql`${problems.topics} like ${sql.placeholder('topic')}`] : []),
+  ];
+}
 
 function buildPageStatement(db: Db, shape: PageShape) {
   const column = SORT_COLUMNS[shape.sort];
@@ -61,7 +82,7 @@ function buildPageStatement(db: Db, shape: PageShape) {
   const order = descending ? desc : asc;
   const after = descending ? lt : gt;
   // A problem flags hid leaves the list until a moderator looks.
-  const filters = [isNull(problems.hiddenAt), ...(shape.hasSearch ? [searchCondition()] : [])];
+  const filters = filterConditions(shape);
   const limit = sql.placeholder('limit');
   const cursorValue = sql.placeholder('cursorValue');
   const page = (...conditions: SQL[]) =>
@@ -103,28 +124,44 @@ function pageStatement(db: Db, shape: PageShape) {
   return statement;
 }
 
-const countAll = perDb((db) =>
+const buildCountStatement = (db: Db, shape: FilterShape) =>
   db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(problems)
-    .where(isNull(problems.hiddenAt))
-    .prepare(),
-);
-const countMatching = perDb((db) =>
-  db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(problems)
-    .where(and(isNull(problems.hiddenAt), searchCondition()))
-    .prepare(),
-);
+    .where(and(...filterConditions(shape)))
+    .prepare();
+
+const countStatements = perDb(() => new Map<string, ReturnType<typeof buildCountStatement>>());
+
+function countStatement(db: Db, shape: FilterShape) {
+  const map = countStatements(db);
+  const key = JSON.stringify(shape);
+  let statement = map.get(key);
+  if (!statement) map.set(key, (statement = buildCountStatement(db, shape)));
+  return statement;
+}
 
 interface PageRequest {
   sort: ProblemSort;
   direction: SortDirection;
   limit: number;
   pattern: string | null;
+  difficulty: ProblemDifficulty | null;
+  topic: string | null;
   cursor: { cursorValue: number; cursorId: number } | null;
 }
+
+const filterShape = (request: PageRequest): FilterShape => ({
+  hasSearch: request.pattern !== null,
+  hasDifficulty: request.difficulty !== null,
+  hasTopic: request.topic !== null,
+});
+
+const filterParams = (request: PageRequest): Record<string, unknown> => ({
+  ...(request.pattern ? { pattern: request.pattern } : {}),
+  ...(request.difficulty ? { difficulty: request.difficulty } : {}),
+  ...(request.topic ? { topic: topicPattern(request.topic) } : {}),
+});
 
 function resolve(input: ListProblemsInput): PageRequest {
   const sort = input.sort ?? 'date';
@@ -135,6 +172,8 @@ function resolve(input: ListProblemsInput): PageRequest {
     direction,
     limit: input.limit ?? PROBLEMS_PAGE_SIZE,
     pattern: needle ? dialect.containsPattern(needle) : null,
+    difficulty: input.difficulty ?? null,
+    topic: input.topic ?? null,
     cursor: input.cursor ? decodeCursor(sort, direction, input.cursor) : null,
   };
 }
@@ -143,7 +182,7 @@ function pageParts(db: Db, request: PageRequest) {
   const statement = pageStatement(db, {
     sort: request.sort,
     direction: request.direction,
-    hasSearch: request.pattern !== null,
+    ...filterShape(request),
     hasCursor: request.cursor !== null,
   });
   const cursor = request.cursor && {
@@ -151,7 +190,7 @@ function pageParts(db: Db, request: PageRequest) {
     cursorId: request.cursor.cursorId,
   };
   const params: Record<string, unknown> = {
-    ...(request.pattern ? { pattern: request.pattern } : {}),
+    ...filterParams(request),
     ...cursor,
     limit: request.limit + 1,
   };
@@ -161,24 +200,25 @@ function pageParts(db: Db, request: PageRequest) {
 /**
  * A page of problems in the chosen order after `cursor`, and how many match in all. Keyset
  * pagination: the cursor holds the last row's sort value and id. No sort (Clear Sort) is newest first.
- * The search matches title or text as a substring, whatever the case.
+ * The search matches title or text as a substring, whatever the case; the difficulty and topic
+ * filters (issue 24) keep only the problems that have them.
  */
 export async function listProblems(
   { db }: ApiDeps,
   input: ListProblemsInput,
 ): Promise<ProblemPage> {
   const request = resolve(input);
-  const { pattern, limit } = request;
+  const { limit } = request;
   const total =
-    (pattern
-      ? await firstRow(countMatching(db).execute({ pattern }))
-      : await firstRow(countAll(db).execute())
-    )?.n ?? 0;
+    (await firstRow(countStatement(db, filterShape(request)).execute(filterParams(request))))?.n ??
+    0;
   if (total === 0) return { items: [], nextCursor: null, total };
   const { statement, params } = pageParts(db, request);
   const rows = await statement.execute(params);
   const items = rows.slice(0, limit).map((row): ProblemSummary => ({
     ...row,
+    difficulty: difficultyOf(row.difficulty),
+    topics: topicsOf(row.topics),
     voteScore: voteScore(row.upVoteCount, row.downVoteCount),
   }));
   const last = items.at(-1);

@@ -8,6 +8,7 @@ import { usernameOf } from './problem-columns';
 import { problemNotFound, readProblemTests, testsVisibleTo } from './problem-tests';
 import { votesOnProblem } from './problem-votes';
 import type { ProblemDetail } from './shapes';
+import { difficultyOf, topicsOf } from './topics';
 
 const problemRow = perDb((db) =>
   db
@@ -24,6 +25,10 @@ const problemRow = perDb((db) =>
       downVoteCount: problems.downVoteCount,
       voteVersion: problems.voteVersion,
       hiddenAt: problems.hiddenAt,
+      difficulty: problems.difficulty,
+      topics: problems.topics,
+      submitCount: problems.submitCount,
+      acceptedCount: problems.acceptedCount,
     })
     .from(problems)
     .where(eq(problems.id, sql.placeholder('id')))
@@ -44,9 +49,11 @@ export async function getProblem(
   if (!row || (row.hiddenAt && viewer?.id !== row.authorId && !isModerator(viewer))) {
     throw problemNotFound();
   }
-  const { authorId, hiddenAt, ...problem } = row;
+  const { authorId, hiddenAt, difficulty, topics, ...problem } = row;
   return {
     ...problem,
+    difficulty: difficultyOf(difficulty),
+    topics: topicsOf(topics),
     ...(hiddenAt ? { hidden: true as const } : {}),
     isAuthor: viewer?.id === authorId,
     ...testsVisibleTo(await readProblemTests(db, id), viewer?.id ?? null),

@@ -1,5 +1,6 @@
 import {
   CreateProblemInput,
+  DraftInput,
   ListProblemsInput,
   PROBLEMS_PAGE_SIZE,
   ProblemEventsInput,
@@ -7,17 +8,21 @@ import {
   ProblemUpdatesInput,
   ProblemVoteInput,
   RunProblemTestsInput,
+  SaveDraftInput,
+  SolvedAmongInput,
   TestSolutionInput,
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
 import { limitedProcedure, protectedProcedure, publicProcedure } from '../../trpc';
 import { createProblem } from './create-problem';
+import { readDraft, saveDraft } from './drafts';
 import { changesProblemList } from './events';
 import { listProblems } from './problem-list';
 import { getProblem } from './problem-page';
 import { voteOnProblem } from './problem-votes';
 import { runProblemTests, testSolution } from './run-tests';
+import { solvedAmong } from './solved-marks';
 
 // Reading is public, as for questions; hidden tests are shown to their author only (the services
 // decide, from the session's viewer). Running code costs a sandbox worker, so every run and every
@@ -47,6 +52,21 @@ export const problemRouter = {
   runTests: protectedProcedure
     .input(RunProblemTestsInput)
     .mutation(({ ctx, input, signal }) => runProblemTests(ctx.deps, ctx.viewer, input, signal)),
+
+  /** The viewer's own draft of the attempt editor (null when none): nobody else reads it. */
+  draft: protectedProcedure
+    .input(DraftInput)
+    .query(({ ctx, input }) => readDraft(ctx.deps, ctx.viewer, input)),
+
+  /** Keeps the attempt editor's code as the viewer types (debounced by the page). */
+  saveDraft: limitedProcedure('drafts')
+    .input(SaveDraftInput)
+    .mutation(({ ctx, input }) => saveDraft(ctx.deps, ctx.viewer, input)),
+
+  /** Which of these problems (the list's page) the viewer has solved: kept out of the shared list. */
+  solvedAmong: protectedProcedure
+    .input(SolvedAmongInput)
+    .query(({ ctx, input }) => solvedAmong(ctx.deps, ctx.viewer, input.ids)),
 
   vote: limitedProcedure('votes')
     .input(ProblemVoteInput)

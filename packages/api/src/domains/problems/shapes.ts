@@ -1,5 +1,6 @@
 /** What the problem and submission procedures and events hand out. People are usernames, times Dates. */
 import type { Verdict } from '@app/sandbox';
+import type { ProblemDifficulty } from '@app/validators';
 
 /** +1 upvoted, -1 downvoted, 0 neither (SPEC §4: as for questions). */
 export type MyVote = 1 | -1 | 0;
@@ -16,6 +17,13 @@ export interface ProblemSummary {
   downVoteCount: number;
   /** voteScore(upVoteCount, downVoteCount): the number the vote box shows. */
   voteScore: number;
+  difficulty: ProblemDifficulty;
+  /** Topic tags, in the author's order. */
+  topics: string[];
+  /** Every Submit, failed ones too. */
+  submitCount: number;
+  /** Submits that passed every test: acceptedCount / submitCount is the acceptance rate. */
+  acceptedCount: number;
 }
 
 export interface ProblemPage {
@@ -63,6 +71,10 @@ export interface ProblemDetail extends ProblemVotes {
   voteScore: number;
   /** Grows with each vote change: a client keeps the vote state with the highest. */
   voteVersion: number;
+  difficulty: ProblemDifficulty;
+  topics: string[];
+  submitCount: number;
+  acceptedCount: number;
 }
 
 /**
@@ -107,4 +119,14 @@ export interface SubmissionRow {
 export interface SubmissionDetail extends SubmissionRow {
   submissionCode: string;
   problem: { id: number; title: string; problemText: string; functionSignature: string };
+}
+
+/** Where a submission stands among the problem's other submissions (issue 24's verdict panel). */
+export interface SubmissionStanding {
+  /** How many other submissions the problem has. */
+  others: number;
+  /** Whole percent of the others whose run time is longer (100 when there are none). */
+  fasterThan: number;
+  /** Whole percent of the others whose heap use is larger (100 when there are none). */
+  lessMemoryThan: number;
 }

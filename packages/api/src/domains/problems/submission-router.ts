@@ -1,8 +1,14 @@
-import { CreateSubmissionInput, ListSubmissionsInput, SubmissionIdInput } from '@app/validators';
+import {
+  CreateSubmissionInput,
+  ListSubmissionsInput,
+  MySubmissionsInput,
+  SubmissionIdInput,
+} from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { publicProcedure, writerProcedure } from '../../trpc';
+import { protectedProcedure, publicProcedure, writerProcedure } from '../../trpc';
 import { createSubmission } from './create-submission';
 import { listSubmissions } from './leaderboard';
+import { mySubmissions } from './solved-marks';
 import { getSubmission } from './submission-page';
 
 // The leaderboard and submitted code are public like the problems; submitting runs the code on the
@@ -17,6 +23,11 @@ export const submissionRouter = {
   list: publicProcedure
     .input(ListSubmissionsInput)
     .query(({ ctx, input }) => listSubmissions(ctx.deps, input)),
+
+  /** The viewer's own submissions to a problem, newest first (the problem page's "Solved"). */
+  mine: protectedProcedure
+    .input(MySubmissionsInput)
+    .query(({ ctx, input }) => mySubmissions(ctx.deps, ctx.viewer, input.problemId)),
 
   byId: publicProcedure
     .input(SubmissionIdInput)
