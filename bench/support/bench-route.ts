@@ -39,7 +39,10 @@ export const trpcGet = (path: string, input?: unknown) =>
 export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
 /** What a browser (and the original client's axios) sends with a read. */
-export const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'br, gzip, deflate' };
+export const BROWSER_HEADERS = {
+  accept: 'application/json',
+  'accept-encoding': 'br, gzip, deflate',
+};
 
 /** A write: POST of a JSON body, as the signed-in holder of `cookie`. */
 export const post = (path: string, cookie: string, body: string): RequestSpec => ({

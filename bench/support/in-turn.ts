@@ -40,7 +40,8 @@ export function alternatingVotes(ids: readonly number[]): () => VoteRequest {
  * user 2 …), then round again: the first users × items calls are all distinct pairs.
  */
 export function pairsInTurn<U, T>(users: readonly U[], items: readonly T[]): () => [U, T] {
-  if (users.length === 0 || items.length === 0) throw new Error('pairsInTurn needs users and items');
+  if (users.length === 0 || items.length === 0)
+    throw new Error('pairsInTurn needs users and items');
   let k = 0;
   return () => {
     const item = items[k % items.length]!;

@@ -44,13 +44,19 @@ describe('a REST route', () => {
   const twin = row({ name: 'comment.create' }, round(1000));
 
   it('is met at 80% of its tRPC twin’s req/s or more', () => {
-    const rest = row({ part: 'REST write', name: 'addComment', twin: 'comment.create' }, round(800));
+    const rest = row(
+      { part: 'REST write', name: 'addComment', twin: 'comment.create' },
+      round(800),
+    );
     expect(verdictOf(rest, [twin, rest])).toMatchObject({ twinShare: 0.8, pass: true });
   });
 
   it('is missed below 80% of its twin, or with errors', () => {
     const slow = row({ part: 'REST write', name: 'a', twin: 'comment.create' }, round(799));
-    const failing = row({ part: 'REST write', name: 'b', twin: 'comment.create' }, round(900, 5, 2));
+    const failing = row(
+      { part: 'REST write', name: 'b', twin: 'comment.create' },
+      round(900, 5, 2),
+    );
     expect(verdictOf(slow, [twin, slow]).pass).toBe(false);
     expect(verdictOf(failing, [twin, failing]).pass).toBe(false);
   });

@@ -102,7 +102,11 @@ export async function writeRoutes(setup: WriteSetup): Promise<BenchRoute[]> {
       next: () => {
         const { id, vote } = restQuestionVotes();
         const path = vote === 'up' ? '/question/upvoteQuestion' : '/question/downvoteQuestion';
-        return post(path, cookie('rest_voter'), JSON.stringify({ qid: id, username: 'rest_voter' }));
+        return post(
+          path,
+          cookie('rest_voter'),
+          JSON.stringify({ qid: id, username: 'rest_voter' }),
+        );
       },
     }),
     // The original client has no answer votes (SPEC §7): this one has no REST twin.
@@ -120,7 +124,11 @@ export async function writeRoutes(setup: WriteSetup): Promise<BenchRoute[]> {
       name: 'message.send (global chat)',
       target: QUICK_WRITE,
       next: () =>
-        post('/trpc/message.send', cookie('chatter'), trpcBody({ msg: 'hello from the load test' })),
+        post(
+          '/trpc/message.send',
+          cookie('chatter'),
+          trpcBody({ msg: 'hello from the load test' }),
+        ),
     }),
     write({
       part: 'REST write',
