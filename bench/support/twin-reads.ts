@@ -30,7 +30,7 @@ const fixed = (route: Omit<BenchRoute, 'varies' | 'next'>, request: RequestSpec)
 export function twinReads({ questions, readerCookie, viewers }: ReadSetup): BenchRoute[] {
   const spread = `${questions.length} questions in turn`;
   const names = Object.keys(viewers);
-  const page = inTurn(questions);
+  const page = inTurn(questions.map((qid) => get(trpcGet('question.byId', { qid }), readerCookie)));
   // Each viewer opens each question once before any pair comes round again: the first
   // viewers × questions requests each record a new view (a row, the count, an event). Past that
   // (a faster machine, more slices) a visit is a repeat, which the REST door still checks in its
@@ -41,7 +41,7 @@ export function twinReads({ questions, readerCookie, viewers }: ReadSetup): Benc
       part: 'tRPC read',
       name: `question.byId, signed in (${spread})`,
       varies: true,
-      next: () => get(trpcGet('question.byId', { qid: page() }), readerCookie),
+      next: page,
     },
     {
       part: 'REST read',
