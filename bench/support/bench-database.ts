@@ -166,3 +166,17 @@ export function typicalQuestion(databasePath: string): number {
   closeDb(db);
   return row?.id ?? 1;
 }
+
+/** The oldest answer of each of `qids` that has one, in the questions' order (answer votes go to them). */
+export function firstAnswers(databasePath: string, qids: readonly number[]): number[] {
+  const db = createDb(databasePath);
+  const first = db.$client.prepare<[number], { id: number }>(
+    'select id from answers where question_id = ? order by id limit 1',
+  );
+  const ids = qids.flatMap((qid) => {
+    const row = first.get(qid);
+    return row ? [row.id] : [];
+  });
+  closeDb(db);
+  return ids;
+}

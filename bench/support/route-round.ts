@@ -1,0 +1,82 @@
+/**
+ * One route of writes.bench.ts measured: checked first (its request must answer 200), warmed for a
+ * second, then its 1-s slices alternating with bare node:http's (load.ts). A write sends a new
+ * request each time (autocannon's setupRequest asks the route for the next one); a read the same one.
+ */
+import type { Request as AutocannonRequest } from 'autocannon';
+import type { BenchRoute } from './bench-route';
+import { alternating, drainRound, round } from './load';
+import type { Measured } from './route-verdicts';
+
+/** Every getQuestion answer is the whole list (megabytes): its slices are longer to finish some. */
+const DRAIN_SLICE_SECONDS = Number(process.env.BENCH_LEGACY_SLICE_SECONDS ?? 2);
+/** A second call slower than this is not cached: a loaded round would take minutes. */
+const UNCACHED_CALL_MS = 5_000;
+const WARMUP_SECONDS = 1;
+
+export interface RouteRow extends Measured {
+  /** Anything the row's detail must say (a first call's time, why it was not measured). */
+  note?: string;
+}
+
+/** Sends the route's next request; throws unless it answers 200. Answers its time and size. */
+async function answersCorrectly(base: string, route: BenchRoute) {
+  const request = route.next();
+  const started = performance.now();
+  const res = await fetch(base + request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: AbortSignal.timeout(600_000),
+  });
+  const body = await res.arrayBuffer();
+  if (!res.ok)
+    throw new Error(
+      `${route.name} answered ${res.status}: ${Buffer.from(body).toString('utf8', 0, 300)}`,
+    );
+  return { ms: performance.now() - started, bytes: body.byteLength };
+}
+
+function autocannonRequests(route: BenchRoute): AutocannonRequest[] {
+  if (!route.varies) return [route.next()];
+  return [
+    {
+      setupRequest: (request) => {
+        const next = route.next();
+        return { ...request, ...next, headers: { ...request.headers, ...next.headers } };
+      },
+    },
+  ];
+}
+
+export async function measureRoute(
+  base: string,
+  helloUrl: string,
+  route: BenchRoute,
+): Promise<RouteRow> {
+  const first = await answersCorrectly(base, route);
+  if (route.drain) {
+    // The first call builds the whole list; the round starts once a second one is served cached.
+    const second = await answersCorrectly(base, route);
+    const note = `${(first.bytes / 1e6).toFixed(1)} MB JSON; first call ${(first.ms / 1000).toFixed(1)} s`;
+    if (second.ms >= UNCACHED_CALL_MS) {
+      const none = { rps: 0, p50: 0, p99: 0, max: 0, errors: 1 };
+      return {
+        route,
+        result: none,
+        hello: none,
+        note: `${note}; not measured: a second call took ${(second.ms / 1000).toFixed(1)} s`,
+      };
+    }
+    const { path, headers } = route.next();
+    return {
+      route,
+      note,
+      ...(await alternating(base + path, helloUrl, headers, DRAIN_SLICE_SECONDS, drainRound)),
+    };
+  }
+  const requests = autocannonRequests(route);
+  const measure = (url: string, seconds: number) => round(url, seconds, {}, 10, { requests });
+  await measure(base, WARMUP_SECONDS);
+  return { route, ...(await alternating(base, helloUrl, {}, 1, measure)) };
+}
