@@ -29,6 +29,8 @@ export interface BenchRoute {
   twin?: string;
   /** Answers of many megabytes: Node's http client drains them in longer slices (load.ts). */
   drain?: boolean;
+  /** Requests that make one counted unit (a web visit is the page and the view): req/s ÷ this. */
+  requestsEach?: number;
 }
 
 export const trpcBody = (input: unknown) => JSON.stringify(superjson.serialize(input));

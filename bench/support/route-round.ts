@@ -78,5 +78,7 @@ export async function measureRoute(
   const requests = autocannonRequests(route);
   const measure = (url: string, seconds: number) => round(url, seconds, {}, 10, { requests });
   await measure(base, WARMUP_SECONDS);
-  return { route, ...(await alternating(base, helloUrl, {}, 1, measure)) };
+  const { result, hello } = await alternating(base, helloUrl, {}, 1, measure);
+  const each = route.requestsEach ?? 1;
+  return { route, result: { ...result, rps: result.rps / each }, hello };
 }
