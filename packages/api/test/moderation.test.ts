@@ -1,10 +1,15 @@
 import { flags, moderatorActions, questions, users } from '@app/db';
-import { closeMessages, flagReasonLabels, moderationMessages } from '@app/validators';
+import {
+  closeMessages,
+  flagReasonLabels,
+  moderationMessages,
+  problemMessages,
+} from '@app/validators';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld, type TestClient, type TestWorld } from './helpers';
 import { chatWith, expectError, people } from './messaging-fixtures';
-import { postProblem } from './problem-fixtures';
+import { ADD_SOLUTION, postProblem } from './problem-fixtures';
 import { ask } from './question-fixtures';
 
 /** Makes a user a moderator, as `npm run admin -- grant` does. */
@@ -273,6 +278,24 @@ describe('moderation procedures', () => {
     await expect(mod.api.moderation.hide({ kind: 'comment', id: 12345 })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+  });
+
+  it('a hidden problem takes no votes, runs, submissions, drafts or games until it is shown again', async () => {
+    const world = await createTestWorld();
+    const { mod, alice, bob } = await moderatorAndPeople(world, 'alice', 'bob');
+    const problem = await postProblem(alice);
+    await mod.api.moderation.hide({ kind: 'problem', id: problem.id });
+    const refused = (call: Promise<unknown>) =>
+      expectError(call, 'FORBIDDEN', problemMessages.problemHidden);
+    await refused(bob.api.problem.vote({ id: problem.id, vote: 'up' }));
+    await refused(alice.api.problem.runTests({ problemId: problem.id, code: ADD_SOLUTION }));
+    await refused(bob.api.submission.create({ problemId: problem.id, code: ADD_SOLUTION }));
+    await refused(alice.api.problem.saveDraft({ problemId: problem.id, code: ADD_SOLUTION }));
+    await refused(
+      bob.api.game.createCollabCode({ title: 'Pair on it', problemId: problem.id, timeLimit: 10 }),
+    );
+    await mod.api.moderation.unhide({ kind: 'problem', id: problem.id });
+    await expect(bob.api.problem.vote({ id: problem.id, vote: 'up' })).resolves.toBeDefined();
   });
 
   it('close (without naming an original): no new answers until reopened; the audit log has both', async () => {

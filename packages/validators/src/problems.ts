@@ -63,6 +63,8 @@ export const problemMessages = {
   hiddenTestsNote:
     'This problem may also have hidden tests: they run with Run Tests and on submit.',
   // Not found, limits
+  /** A problem hidden by flags takes no new work (votes, runs, submissions, drafts, games). */
+  problemHidden: 'This problem is hidden until a moderator has looked at it.',
   problemNotFound: 'Problem not found',
   submissionNotFound: 'Submission not found',
   invalidProblemId: 'Invalid problem ID',

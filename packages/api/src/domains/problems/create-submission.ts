@@ -5,7 +5,7 @@ import { Refusal } from '../../core/errors';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
-import { assertProblemExists, readProblemTests } from './problem-tests';
+import { assertProblemExists, problemHidden, readProblemTests } from './problem-tests';
 import { runInSandbox } from './sandbox-runs';
 import type { SubmissionRow, SubmissionStanding } from './shapes';
 import { standingOf } from './standing';
@@ -33,6 +33,7 @@ export async function createSubmission(
   event: PublishedEvent<'problem'>;
 }> {
   const problem = await readProblemTests(deps.db, input.problemId);
+  if (problem.hidden) throw problemHidden();
   const results = await runInSandbox(
     deps,
     viewer,

@@ -16,12 +16,14 @@ export interface StoredTestCase {
 export interface ProblemTests {
   problemId: number;
   authorId: number;
+  /** Hidden by flags: it may be read by its author and moderators, but takes no new work. */
+  hidden: boolean;
   tests: StoredTestCase[];
 }
 
 const authorOf = perDb((db) =>
   db
-    .select({ authorId: problems.postedBy })
+    .select({ authorId: problems.postedBy, hiddenAt: problems.hiddenAt })
     .from(problems)
     .where(eq(problems.id, sql.placeholder('id')))
     .prepare(),
@@ -41,13 +43,25 @@ export function problemNotFound(): Refusal {
   return new Refusal({ code: 'NOT_FOUND', message: problemMessages.problemNotFound });
 }
 
-/** Who posted the problem, or NOT_FOUND; inside a write's transaction too. */
+/** FORBIDDEN with its sentence: a problem hidden by flags takes no new work until a moderator looks. */
+export function problemHidden(): Refusal {
+  return new Refusal({ code: 'FORBIDDEN', message: problemMessages.problemHidden });
+}
+
+/**
+ * Who posted the problem, or NOT_FOUND; refused while it is hidden by flags (the work that calls
+ * this is new: a vote, a submission, a draft, a game). Inside a write's transaction too.
+ */
 export async function assertProblemExists(db: Executor, id: number): Promise<{ authorId: number }> {
   const row = await firstRow(
-    db.select({ authorId: problems.postedBy }).from(problems).where(eq(problems.id, id)),
+    db
+      .select({ authorId: problems.postedBy, hiddenAt: problems.hiddenAt })
+      .from(problems)
+      .where(eq(problems.id, id)),
   );
   if (!row) throw problemNotFound();
-  return row;
+  if (row.hiddenAt) throw problemHidden();
+  return { authorId: row.authorId };
 }
 
 /** Every test of a problem, in order, with who posted it; NOT_FOUND when there is no such problem. */
@@ -58,7 +72,7 @@ export async function readProblemTests(db: Db, problemId: number): Promise<Probl
     number: i + 1,
     ...row,
   }));
-  return { problemId, authorId: author.authorId, tests };
+  return { problemId, authorId: author.authorId, hidden: author.hiddenAt !== null, tests };
 }
 
 /**

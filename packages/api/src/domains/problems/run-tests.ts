@@ -1,7 +1,7 @@
 import type { RunProblemTestsInput, TestSolutionData } from '@app/validators';
 import type { ApiDeps } from '../../core/deps';
 import type { Viewer } from '../../core/viewer';
-import { readProblemTests } from './problem-tests';
+import { problemHidden, readProblemTests } from './problem-tests';
 import { runInSandbox } from './sandbox-runs';
 import type { TestResultView } from './shapes';
 import { resultViews, type RunTest } from './test-results';
@@ -40,6 +40,7 @@ export async function runProblemTests(
   signal?: AbortSignal,
 ): Promise<TestResultView[]> {
   const problem = await readProblemTests(deps.db, input.problemId);
+  if (problem.hidden) throw problemHidden();
   const results = await runInSandbox(
     deps,
     viewer,
