@@ -1,4 +1,11 @@
-import { closeDatabase, databaseKind, moderatorActions, openDatabase, users } from '@app/db';
+import {
+  closeDatabase,
+  databaseKind,
+  events,
+  moderatorActions,
+  openDatabase,
+  users,
+} from '@app/db';
 import { eq } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -89,10 +96,20 @@ describe('npm run admin', () => {
     expect(await admin(['list'])).toMatchObject({ code: 0, stdout: 'There are no moderators.\n' });
     const db = await open();
     const rows = await db.select().from(moderatorActions).orderBy(moderatorActions.id);
+    // Through the outbox, so the running servers tell alice's open pages (the Review link).
+    const told = await db
+      .select({ key: events.key, payload: events.payload })
+      .from(events)
+      .where(eq(events.topic, 'account'))
+      .orderBy(events.id);
     await closeDatabase(db);
     expect(rows.map((row) => [row.action, row.details])).toEqual([
       ['grant', 'from the command line'],
       ['revoke', 'from the command line'],
+    ]);
+    expect(told.map(({ key, payload }) => [key, (payload as { json: unknown }).json])).toEqual([
+      ['alice', { type: 'role', username: 'alice', role: 'moderator' }],
+      ['alice', { type: 'role', username: 'alice', role: 'user' }],
     ]);
   });
 

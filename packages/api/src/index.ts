@@ -5,7 +5,7 @@ export { appRouter, type AppRouter } from './root';
 export { createCallerFactory } from './trpc';
 export type { ApiDeps } from './core/deps';
 export { createShared, newProcessId, type Shared } from './core/shared';
-export { createApiDeps } from './create-deps';
+export { createApiDeps, createEventBus } from './create-deps';
 export {
   createContext,
   createMemorySessionStore,

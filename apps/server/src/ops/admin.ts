@@ -1,4 +1,4 @@
-import { listModerators, recomputeReputation, setUserRole } from '@app/api';
+import { createEventBus, listModerators, recomputeReputation, setUserRole } from '@app/api';
 import { closeDatabase, openDatabase, type Db, type DbRuntime } from '@app/db';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,7 +23,9 @@ export interface AdminCommand {
 export class AdminError extends Error {}
 
 async function changeRole(db: Db, username: string, role: 'moderator' | 'user'): Promise<string> {
-  const result = await setUserRole(db, username, role);
+  // The change goes through the outbox like any write: the running servers tell the user's pages.
+  const events = await createEventBus(db);
+  const result = await setUserRole({ db, events }, username, role).finally(() => events.close());
   if (!result) throw new AdminError(`There is no user named "${username}".`);
   const name = result.username;
   if (role === 'moderator')
@@ -133,7 +135,8 @@ export async function runAdmin(
     );
     return 1;
   }
-  const db = await openDatabase({ path, url, poolSize: 1, runtime: options.runtime });
+  // A few connections: a grant also goes through the outbox (its event bus reads while the write runs).
+  const db = await openDatabase({ path, url, poolSize: 4, runtime: options.runtime });
   try {
     io.out(await command.run(db, args));
     return 0;

@@ -6,17 +6,23 @@ import { trpc } from '../../trpc';
 
 const accountPoint = keyedResumePoints<string>();
 
-/** The signed-in user after an account event: the suspension it starts or ends. */
+/** The signed-in user after an account event: the suspension it starts or ends, their role. */
 export function applyAccountEvent(user: CurrentUser, event: AccountEvent): CurrentUser {
   if (event.username !== user.username) return user;
-  return event.type === 'suspended'
-    ? { ...user, suspendedUntil: event.suspendedUntil, suspensionReason: event.reason }
-    : { ...user, suspendedUntil: null, suspensionReason: null };
+  switch (event.type) {
+    case 'suspended':
+      return { ...user, suspendedUntil: event.suspendedUntil, suspensionReason: event.reason };
+    case 'unsuspended':
+      return { ...user, suspendedUntil: null, suspensionReason: null };
+    case 'role':
+      return { ...user, role: event.role };
+  }
 }
 
 /**
- * Keeps the signed-in user's suspension current from account.onChange: a moderator's suspension
- * reaches every open page at once (the banner). Mount it once, in the frame.
+ * Keeps the signed-in user's suspension and role current from account.onChange: a moderator's
+ * suspension reaches every open page at once (the banner), a granted role the moderators' links.
+ * Mount it once, in the frame.
  */
 export function useLiveAccount(): void {
   const utils = trpc.useUtils();

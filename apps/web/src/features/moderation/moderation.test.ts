@@ -21,6 +21,14 @@ describe('applyAccountEvent', () => {
     });
     expect(applyAccountEvent(bob, { type: 'unsuspended', username: 'carol' })).toBe(bob);
   });
+
+  it('gives the signed-in user a role granted or revoked from the command line, so Review shows at once', () => {
+    const granted = applyAccountEvent(bob, { type: 'role', username: 'bob', role: 'moderator' });
+    expect(granted.role).toBe('moderator');
+    expect(applyAccountEvent(granted, { type: 'role', username: 'bob', role: 'user' }).role).toBe(
+      'user',
+    );
+  });
 });
 
 describe('itemHref', () => {

@@ -1,20 +1,23 @@
 import { firstRow, users, type Db } from '@app/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../../core/deps';
 import type { Role } from '../../core/viewer';
+import { writeTransaction } from '../../core/write';
 import { recordModeratorAction } from '../audit/audit';
 
 /**
  * Grants or revokes the moderator role: only from the command line (npm run admin), never through
  * a procedure. The audit row names the user as both sides, with where it came from: the log has no
- * moderator to name for a command typed on the server. Answers the user's exact name and whether
+ * moderator to name for a command typed on the server. The user's open pages hear of it (the
+ * account topic), whichever process serves them. Answers the user's exact name and whether
  * anything changed, or null when there is no such user.
  */
 export async function setUserRole(
-  db: Db,
+  deps: Pick<ApiDeps, 'db' | 'events'>,
   username: string,
   role: Role,
 ): Promise<{ username: string; changed: boolean } | null> {
-  return db.$writer.transaction(async (tx) => {
+  return writeTransaction(deps, async ({ tx, now, publish }) => {
     const user = await firstRow(
       tx
         .select({ id: users.id, username: users.username, role: users.role })
@@ -25,7 +28,7 @@ export async function setUserRole(
     if (user.role === role) return { username: user.username, changed: false };
     await tx.update(users).set({ role }).where(eq(users.id, user.id));
     await recordModeratorAction(
-      { tx, now: new Date() },
+      { tx, now },
       {
         moderatorId: user.id,
         action: role === 'moderator' ? 'grant' : 'revoke',
@@ -35,6 +38,7 @@ export async function setUserRole(
         details: 'from the command line',
       },
     );
+    publish('account', user.username, { type: 'role', username: user.username, role });
     return { username: user.username, changed: true };
   });
 }
