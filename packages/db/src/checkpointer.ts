@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** How often the background thread copies the write-ahead log into the database file. */
@@ -8,13 +9,15 @@ export const CHECKPOINT_EVERY_MS = 100;
  */
 export const SAFETY_AUTOCHECKPOINT_PAGES = 20_000;
 
-// Runs in a thread of its own, on a connection of its own (Node's built-in SQLite: the thread needs
-// nothing from node_modules, so the single executable runs it too). A PASSIVE checkpoint never waits
-// for a writer or a reader, and a second process's checkpointer busy at the same moment is skipped.
+// Runs in a thread of its own, on a connection of its own, through better-sqlite3 itself: the same
+// loaded addon, so the same copy of SQLite as the server's connections. A second copy of SQLite in
+// one process (Node's built-in one, say) would not see this process's file locks, and could truncate
+// the shared-memory file under them (SIGBUS) or worse. A PASSIVE checkpoint never waits for a
+// writer or a reader, and a second process's checkpointer busy at the same moment is skipped.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { DatabaseSync } = require('node:sqlite');
-const db = new DatabaseSync(workerData.path);
+const Database = require(workerData.driver);
+const db = new Database(workerData.path);
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 const timer = setInterval(() => {
   try { checkpoint.get(); } catch {}
@@ -37,7 +40,8 @@ export interface Checkpointer {
  * SAFETY_AUTOCHECKPOINT_PAGES.
  */
 export function startCheckpointer(path: string, everyMs = CHECKPOINT_EVERY_MS): Checkpointer {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, everyMs } });
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, everyMs, driver } });
   // It must never keep a process alive, nor take it down.
   worker.unref();
   worker.on('error', () => undefined);

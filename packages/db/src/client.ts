@@ -110,7 +110,8 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const tx = drizzle(openConnection(path, runtime), { schema });
   runMigrations(tx, runtime.migrationsFolder);
-  if (runtime.checkpointInBackground && !memory) {
+  // Not in the single executable: its better-sqlite3 is inside the binary, out of a thread's reach.
+  if (runtime.checkpointInBackground && !memory && !runtime.nativeBinding) {
     tx.$client.pragma(`wal_autocheckpoint = ${SAFETY_AUTOCHECKPOINT_PAGES}`);
     checkpointers.set(tx.$client, startCheckpointer(path));
   }
