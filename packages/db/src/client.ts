@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
 import { runMigrations } from './migrate';
-import { SAFETY_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { cacheOneTimeStatements } from './statement-cache';
 import { WriteLock } from './write-lock';
 
@@ -112,8 +112,7 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
   runMigrations(tx, runtime.migrationsFolder);
   // Not in the single executable: its better-sqlite3 is inside the binary, out of a thread's reach.
   if (runtime.checkpointInBackground && !memory && !runtime.nativeBinding) {
-    tx.$client.pragma(`wal_autocheckpoint = ${SAFETY_AUTOCHECKPOINT_PAGES}`);
-    checkpointers.set(tx.$client, startCheckpointer(path));
+    checkpointers.set(tx.$client, startCheckpointer(tx.$client, path));
   }
   cacheOneTimeStatements(tx);
   const db = (memory ? tx : drizzle(openConnection(path, runtime), { schema })) as Db;

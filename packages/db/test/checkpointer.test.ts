@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDb, createDb, users, type Db } from '../src';
+import { startCheckpointer } from '../src/checkpointer';
 
 const opened: { db: Db; dir: string }[] = [];
 afterEach(() => {
@@ -53,6 +54,16 @@ describe('the background checkpointer', () => {
     await writeMany(db);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(statSync(path).size).toBe(before);
+  });
+
+  it('gives the commits their checkpoints back when the thread cannot start', async () => {
+    const { db, path } = fileDb(false);
+    const writer = db.$writer.client;
+    const checkpointer = startCheckpointer(writer, path, 100, '/nowhere/better-sqlite3.js');
+    expect(await until(() => writer.pragma('wal_autocheckpoint', { simple: true }) === 1000)).toBe(
+      true,
+    );
+    checkpointer.stop();
   });
 
   it('leaves a whole database file behind when the database is closed', async () => {
