@@ -13,12 +13,7 @@ import {
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
-import {
-  limitedProcedure,
-  protectedProcedure,
-  publicProcedure,
-  writerProcedure,
-} from '../../trpc';
+import { limitedProcedure, protectedProcedure, publicProcedure, writerProcedure } from '../../trpc';
 import { voteToClose, voteToReopen } from './close-question';
 import { createQuestionOnce } from './create-question';
 import { setPostDeleted } from './delete-post';
