@@ -50,7 +50,7 @@ async function axeAtBothWidths(page: Page, name: string): Promise<void> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     expect(await seriousA11yViolations(page), `${name} at ${width}`).toEqual([]);
-    await screenshot(page, `${name}-${width}`, false);
+    await screenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
