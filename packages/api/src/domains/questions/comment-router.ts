@@ -6,8 +6,10 @@ import { setPostDeleted } from './delete-post';
 import { editComment } from './edit-comment';
 
 export const commentRouter = {
-  /** On a question (`type: 'question'`, `id` = its qid) or on an answer (`type: 'answer'`, `id` = its id). */
-  // Counted against the limit inside: a comment sent again with its key is not counted.
+  /**
+   * On a question (`type: 'question'`, `id` = its qid) or on an answer (`type: 'answer'`, `id` = its
+   * id). Counted against the limit inside: a comment sent again with its key is not counted.
+   */
   create: writerProcedure
     .input(CreateCommentInput)
     .mutation(({ ctx, input }) => createCommentOnce(ctx.deps, ctx.viewer, input)),
