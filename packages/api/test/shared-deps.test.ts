@@ -22,7 +22,7 @@ describe('one set of shared dependencies for every door', () => {
     });
 
     expect((await reader.api.question.list()).items.map((q) => q.id)).toEqual([question.id]);
-    expect(await events.next()).toEqual({ id: event.id, data: event.payload });
+    expect(await events.next()).toEqual({ id: event!.id, data: event!.payload });
     live.abort();
   });
 

@@ -37,8 +37,8 @@ describe('events are written with the data', () => {
       tags: ['sql'],
     });
     const stored = (await world.db.select().from(events)).at(-1);
-    expect(String(stored?.id)).toBe(event.id);
-    expect(delivered).toMatchObject([{ id: event.id, payload: event.payload }]);
+    expect(String(stored?.id)).toBe(event!.id);
+    expect(delivered).toMatchObject([{ id: event!.id, payload: event!.payload }]);
   });
 
   it('delivers an event only after its transaction has committed', async () => {

@@ -110,6 +110,21 @@ function addWhatTheDemoLacks(path: string): void {
   const game = db.select().from(schema.games).limit(1).get();
   if (!user || !question || !answer || !game) throw new Error('the demo content is not there');
   db.insert(schema.sessions).values({ id: 'session-gone', userId: user.id, createdAt: now }).run();
+  // Posts sent with a key (a retried send posts once): the keys are copied with them.
+  db.update(schema.questions)
+    .set({ sendKey: 'question-key-0123456' })
+    .where(eq(schema.questions.id, question.id))
+    .run();
+  db.update(schema.answers)
+    .set({ sendKey: 'answer-key-01234567' })
+    .where(eq(schema.answers.id, answer.id))
+    .run();
+  const comment = db.select().from(schema.comments).limit(1).get();
+  if (!comment) throw new Error('the demo has no comment');
+  db.update(schema.comments)
+    .set({ sendKey: 'comment-key-0123456' })
+    .where(eq(schema.comments.id, comment.id))
+    .run();
   db.insert(schema.questionRevisions)
     .values({
       questionId: question.id,

@@ -30,7 +30,10 @@ export const editMessages = {
 } as const;
 
 /** The same rules as asking (title, text with its hyperlinks, tags), for the question `qid`. */
-export const UpdateQuestionInput = CreateQuestionInput.extend({ qid: z.number().int().positive() });
+// An edit is not sent with a key: saving the same edit twice changes nothing the second time.
+export const UpdateQuestionInput = CreateQuestionInput.omit({ sendKey: true }).extend({
+  qid: z.number().int().positive(),
+});
 export type UpdateQuestionInput = z.infer<typeof UpdateQuestionInput>;
 
 /** The same rules as answering, for the answer `answerId`. */

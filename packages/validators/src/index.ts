@@ -13,6 +13,7 @@ export * from './time';
 export * from './transport';
 export * from './limits';
 export * from './messaging';
+export * from './send-keys';
 export * from './problems';
 export * from './games';
 export * from './notifications';

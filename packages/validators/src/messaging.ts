@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sendKeyOf } from './send-keys';
 import { userText } from './text';
 
 export const MESSAGE_MAX = 2_000;
@@ -64,13 +65,8 @@ const pageFields = {
   limit: z.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_SIZE),
 };
 
-/**
- * The sender's device names each message it sends with a random key and sends it again with the same
- * key when a send failed (a timeout after the server got it): the server posts a key once.
- */
-export const sendKeySchema = z
-  .string({ error: messagingMessages.invalidSendKey })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, messagingMessages.invalidSendKey);
+/** A message's send key (send-keys.ts): a message sent again with its key is posted once. */
+export const sendKeySchema = sendKeyOf(messagingMessages.invalidSendKey);
 
 export const SendGlobalMessageInput = z.object({
   msg: messageText,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasValidHyperlinks, hyperlinkMessages } from './hyperlink';
+import { sendKeyOf } from './send-keys';
 import { charCount, cleanText, userText } from './text';
 
 export const TITLE_MAX = 100;
@@ -26,6 +27,8 @@ export const questionMessages = {
   answerEmpty: 'Answer text cannot be empty',
   commentEmpty: 'Comment text cannot be empty',
   commentTooLong: `Comment cannot be more than ${COMMENT_MAX} characters`,
+  invalidSendKey: 'Invalid post key',
+  sentAlready: 'This post is being sent already.',
   questionNotFound: 'Question not found',
   tagNotFound: 'Tag not found',
   invalidCursor: 'Invalid cursor',
@@ -111,6 +114,9 @@ export const tagNamesSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** A post's send key (send-keys.ts): a question, answer or comment sent again with its key is posted once. */
+export const postSendKeySchema = sendKeyOf(questionMessages.invalidSendKey);
+
 export const CreateQuestionInput = z.object({
   title: userText(TITLE_MAX, {
     empty: questionMessages.titleEmpty,
@@ -118,12 +124,14 @@ export const CreateQuestionInput = z.object({
   }),
   text: textWithLinks(questionMessages.textEmpty),
   tags: tagNamesSchema,
+  sendKey: postSendKeySchema.optional(),
 });
 export type CreateQuestionInput = z.infer<typeof CreateQuestionInput>;
 
 export const CreateAnswerInput = z.object({
   qid: z.number().int().positive(),
   text: textWithLinks(questionMessages.answerEmpty),
+  sendKey: postSendKeySchema.optional(),
 });
 export type CreateAnswerInput = z.infer<typeof CreateAnswerInput>;
 
@@ -134,6 +142,7 @@ export const CreateCommentInput = z.object({
     empty: questionMessages.commentEmpty,
     tooLong: questionMessages.commentTooLong,
   }),
+  sendKey: postSendKeySchema.optional(),
 });
 export type CreateCommentInput = z.infer<typeof CreateCommentInput>;
 

@@ -77,25 +77,28 @@ export const RATE_LIMIT_TABLE = {
     max: 10,
     windowMs: HOUR,
     per: 'user',
-    counted: 'procedure',
+    counted: 'service',
     message: limitMessages.questions,
-    reason: 'a real person asks a few questions a day; 1,501 in 10 s was a script',
+    reason:
+      'a real person asks a few questions a day; 1,501 in 10 s was a script (counted in domains/questions/post-limits.ts, after the send-key check)',
   },
   answers: {
     max: 30,
     windowMs: HOUR,
     per: 'user',
-    counted: 'procedure',
+    counted: 'service',
     message: limitMessages.answers,
-    reason: 'an answer takes thought: 30 an hour is more than a busy expert writes',
+    reason:
+      'an answer takes thought: 30 an hour is more than a busy expert writes (counted in domains/questions/post-limits.ts, after the send-key check)',
   },
   comments: {
     max: 60,
     windowMs: HOUR,
     per: 'user',
-    counted: 'procedure',
+    counted: 'service',
     message: limitMessages.comments,
-    reason: 'comments are short replies in a discussion: one a minute, sustained, is a lot',
+    reason:
+      'comments are short replies in a discussion: one a minute, sustained, is a lot (counted in domains/questions/post-limits.ts, after the send-key check)',
   },
   edits: {
     max: 60,

@@ -55,6 +55,8 @@ export const questions = pgTable(
     duplicateOfId: integer('duplicate_of_id').references((): AnyPgColumn => questions.id, {
       onDelete: 'set null',
     }),
+    /** The author's key for this question (chosen by their device), so a retried send posts it once. */
+    sendKey: text('send_key'),
     // What SQLite's questions_fts (FTS5, migration 0001) is here: title weighs more than text. The
     // function search_words (drizzle-pg/0000_search_words.sql) splits and folds the text as FTS5's
     // tokenizer does (unicode61 remove_diacritics 2); the 'simple' configuration then takes its words
@@ -72,6 +74,7 @@ export const questions = pgTable(
     index('questions_most_viewed').on(t.viewCount, t.id),
     index('questions_unanswered').on(t.answerCount, t.askDateTime, t.id),
     index('questions_asked_by').on(t.askedBy),
+    uniqueIndex('questions_author_key').on(t.askedBy, t.sendKey),
     // The few removed questions (deleted, or hidden by flags): counts subtract them.
     index('questions_removed')
       .on(t.id)
@@ -149,11 +152,14 @@ export const answers = pgTable(
     deletedAt: timestamp('deleted_at'),
     deletedBy: integer('deleted_by').references(() => users.id),
     hiddenAt: timestamp('hidden_at'),
+    /** The author's key for this answer (chosen by their device), so a retried send posts it once. */
+    sendKey: text('send_key'),
   },
   (t) => [
     index('answers_question').on(t.questionId, t.id),
     // A profile's answers, newest first.
     index('answers_author').on(t.ansBy, t.id),
+    uniqueIndex('answers_author_key').on(t.ansBy, t.sendKey),
   ],
 );
 
@@ -190,10 +196,13 @@ export const comments = pgTable(
     deletedAt: timestamp('deleted_at'),
     deletedBy: integer('deleted_by').references(() => users.id),
     hiddenAt: timestamp('hidden_at'),
+    /** The author's key for this comment (chosen by their device), so a retried send posts it once. */
+    sendKey: text('send_key'),
   },
   (t) => [
     index('comments_question').on(t.questionId, t.id),
     index('comments_answer').on(t.answerId, t.id),
+    uniqueIndex('comments_author_key').on(t.commentBy, t.sendKey),
     check('comment_has_one_parent', sql`(${t.questionId} is null) <> (${t.answerId} is null)`),
   ],
 );

@@ -1,18 +1,10 @@
 import { useCallback } from 'react';
+import { newSendKey } from '../../shared/lib/sendKey';
 import { useUserContext } from '../../shared/session/context';
 import { trpc } from '../../trpc';
 import { useMessagingCache, type Conversation } from './cache';
 
 let pendingCount = 0;
-
-/** A fresh key for one message: 128 random bits, base64url (works outside secure contexts too). */
-export function newSendKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
 
 // The keys of messages whose send failed, by conversation and text: sending the same text again is a
 // retry and carries the same key, so a send that reached the server after all is not posted twice.

@@ -17,6 +17,7 @@ import { Alert } from '../../shared/components/Alert';
 import { Button } from '../../shared/components/Button';
 import { TextAreaField } from '../../shared/components/TextField';
 import { CommentItem } from './CommentItem';
+import { sendForms, sendWithKey } from './post-form/sendWithKey';
 
 export interface CommentsSectionProps {
   /** What is commented on: the question itself or one of its answers. */
@@ -65,6 +66,7 @@ export function CommentsSection({
   const [serverError, setServerError] = useState<string | null>(null);
   const create = trpc.comment.create.useMutation();
   const apply = useApplyQuestionEvent();
+  const utils = trpc.useUtils();
   const boxRef = useGrowingTextArea(text);
   const addRef = useRef<HTMLButtonElement>(null);
   const [refocusAdd, setRefocusAdd] = useState(false);
@@ -88,7 +90,12 @@ export function CommentsSection({
     }
     setFieldError(null);
     try {
-      apply((await create.mutateAsync(input)).event);
+      const { event: created } = await sendWithKey(sendForms.comment(parent), input, (sendKey) =>
+        create.mutateAsync({ ...input, sendKey }),
+      );
+      // No event: an earlier send that timed out had posted it already; the question reads it afresh.
+      if (created) apply(created);
+      else void utils.question.byId.invalidate({ qid });
       setText('');
     } catch (err) {
       setServerError(prefixedError('Error while adding the comment', err));

@@ -9,6 +9,7 @@ import { CountedTextArea } from './post-form/CountedTextArea';
 import { DraftStatus } from './post-form/DraftStatus';
 import { LeaveFormDialog } from './post-form/LeaveFormDialog';
 import { usePostSubmit } from './post-form/usePostSubmit';
+import { sendForms, sendWithKey } from './post-form/sendWithKey';
 import { PostFormFooter } from './post-form/PostFormFooter';
 import { useFocusFirstError } from './post-form/useFocusFirstError';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
@@ -37,6 +38,7 @@ const EMPTY = { text: '' };
 function AnswerForm({ qid }: { qid: number }) {
   const navigate = useNavigate();
   const apply = useApplyQuestionEvent();
+  const utils = trpc.useUtils();
   // The question's title, for context (and to leave when it does not exist).
   const question = trpc.question.byId.useQuery({ qid });
   const create = trpc.answer.create.useMutation();
@@ -61,10 +63,14 @@ function AnswerForm({ qid }: { qid: number }) {
     setFieldError(problem);
     if (problem) focusFirstError();
     await submit(problem !== null, async () => {
-      const { event: created } = await create.mutateAsync(input);
+      const { event: created } = await sendWithKey(sendForms.answer(qid), input, (sendKey) =>
+        create.mutateAsync({ ...input, sendKey }),
+      );
       draft.clear();
       guard.allowLeaving();
-      apply(created);
+      // No event: an earlier send that timed out had posted it already; the question reads it afresh.
+      if (created) apply(created);
+      else void utils.question.byId.invalidate({ qid });
       // Replace the form in the history: Back must not return to it, filled in.
       void navigate(`/question/${qid}`, { replace: true });
     });

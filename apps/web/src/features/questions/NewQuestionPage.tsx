@@ -16,6 +16,7 @@ import { CountedTextArea } from './post-form/CountedTextArea';
 import { DraftStatus } from './post-form/DraftStatus';
 import { LeaveFormDialog } from './post-form/LeaveFormDialog';
 import { usePostSubmit } from './post-form/usePostSubmit';
+import { sendForms, sendWithKey } from './post-form/sendWithKey';
 import { PostFormFooter } from './post-form/PostFormFooter';
 import { TagInput } from './post-form/TagInput';
 import { useFocusFirstError } from './post-form/useFocusFirstError';
@@ -42,6 +43,7 @@ export default function NewQuestionPage() {
   const navigate = useNavigate();
   const create = trpc.question.create.useMutation();
   const apply = useApplyQuestionEvent();
+  const utils = trpc.useUtils();
   const { user } = useUserContext();
   const draft = useDraft(draftKeys.question(user.username), EMPTY);
   const fields = draft.values;
@@ -74,10 +76,14 @@ export default function NewQuestionPage() {
     const refused = Object.keys(problems).length > 0;
     if (refused) focusFirstError();
     await submit(refused, async () => {
-      const { event: created } = await create.mutateAsync(input);
+      const { event: created } = await sendWithKey(sendForms.question(), input, (sendKey) =>
+        create.mutateAsync({ ...input, sendKey }),
+      );
       draft.clear();
       guard.allowLeaving();
-      apply(created);
+      // No event: an earlier send that timed out had asked it already; the lists read it afresh.
+      if (created) apply(created);
+      else void utils.question.list.invalidate();
       void navigate('/home');
     });
   };

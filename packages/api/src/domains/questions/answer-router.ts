@@ -6,18 +6,19 @@ import {
   UpdateAnswerInput,
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { limitedProcedure, publicProcedure } from '../../trpc';
+import { limitedProcedure, publicProcedure, writerProcedure } from '../../trpc';
 import { setAcceptedAnswer } from './accept-answer';
 import { voteOnAnswer } from './answer-votes';
-import { createAnswer } from './create-answer';
+import { createAnswerOnce } from './create-answer';
 import { setPostDeleted } from './delete-post';
 import { editAnswer } from './edit-post';
 import { getAnswerRevisions } from './revisions';
 
 export const answerRouter = {
-  create: limitedProcedure('answers')
+  /** Counted against the limit inside: an answer sent again with its key is not counted. */
+  create: writerProcedure
     .input(CreateAnswerInput)
-    .mutation(({ ctx, input }) => createAnswer(ctx.deps, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => createAnswerOnce(ctx.deps, ctx.viewer, input)),
 
   /** The toggle rule questions use: the same vote again takes it back. */
   vote: limitedProcedure('votes')

@@ -1,15 +1,18 @@
 import { CommentIdInput, CreateCommentInput, UpdateCommentInput } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { limitedProcedure } from '../../trpc';
-import { createComment } from './create-comment';
+import { limitedProcedure, writerProcedure } from '../../trpc';
+import { createCommentOnce } from './create-comment';
 import { setPostDeleted } from './delete-post';
 import { editComment } from './edit-comment';
 
 export const commentRouter = {
-  /** On a question (`type: 'question'`, `id` = its qid) or on an answer (`type: 'answer'`, `id` = its id). */
-  create: limitedProcedure('comments')
+  /**
+   * On a question (`type: 'question'`, `id` = its qid) or on an answer (`type: 'answer'`, `id` = its
+   * id). Counted against the limit inside: a comment sent again with its key is not counted.
+   */
+  create: writerProcedure
     .input(CreateCommentInput)
-    .mutation(({ ctx, input }) => createComment(ctx.deps, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => createCommentOnce(ctx.deps, ctx.viewer, input)),
 
   /** Only its author, for five minutes after posting it. */
   update: limitedProcedure('edits')

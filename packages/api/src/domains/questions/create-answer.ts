@@ -1,5 +1,5 @@
-import { returnedRow, answers, questions } from '@app/db';
-import { closeMessages, type CreateAnswerInput } from '@app/validators';
+import { firstRow, returnedRow, answers, questions } from '@app/db';
+import { closeMessages, questionMessages, type CreateAnswerInput } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import type { PublishedEvent } from '../../core/topics';
@@ -7,8 +7,27 @@ import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { notifyNewAnswer } from '../notifications/notify';
 import { Refusal } from '../../core/errors';
+import { withinPostLimits } from './post-limits';
 import { assertQuestionExists } from './question-exists';
+import { answerSentWith } from './send-keys';
 import type { AnswerView } from './shapes';
+
+/**
+ * Answers as the viewer, within their limits — unless the viewer's device sent this answer to the
+ * question before (the same key): then that answer is the answer, and nothing is posted, published or
+ * counted.
+ */
+export async function createAnswerOnce(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: CreateAnswerInput,
+): Promise<{ answer: AnswerView; event: PublishedEvent<'question'> | null }> {
+  const sent = input.sendKey ? await answerSentWith(deps, viewer, input.qid, input.sendKey) : null;
+  if (sent) return { answer: sent, event: null };
+  return withinPostLimits(deps, viewer, ['answers'], input, () =>
+    createAnswer(deps, viewer, input),
+  );
+}
 
 /** Answers as the viewer, now; the question's answer count and last activity move in the same transaction. */
 export function createAnswer(
@@ -19,12 +38,22 @@ export function createAnswer(
   return writeTransaction(deps, async ({ tx, now, publish }) => {
     if ((await assertQuestionExists(tx, input.qid)).closedAt)
       throw new Refusal({ code: 'FORBIDDEN', message: closeMessages.closedNoAnswers });
-    const { id } = await returnedRow(
+    const inserted = await firstRow(
       tx
         .insert(answers)
-        .values({ questionId: input.qid, text: input.text, ansBy: viewer.id, ansDateTime: now })
+        .values({
+          questionId: input.qid,
+          text: input.text,
+          ansBy: viewer.id,
+          ansDateTime: now,
+          sendKey: input.sendKey,
+        })
+        .onConflictDoNothing()
         .returning({ id: answers.id }),
     );
+    // Only a send with the same key racing this one can take its place.
+    if (!inserted) throw new Refusal({ code: 'CONFLICT', message: questionMessages.sentAlready });
+    const { id } = inserted;
     const row = await returnedRow(
       tx
         .update(questions)

@@ -1,12 +1,32 @@
-import { returnedRow, questions, questionTags } from '@app/db';
-import type { CreateQuestionInput } from '@app/validators';
+import { firstRow, questions, questionTags } from '@app/db';
+import { questionMessages, type CreateQuestionInput } from '@app/validators';
 import type { ApiDeps } from '../../core/deps';
+import { Refusal } from '../../core/errors';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { notifyMentions } from '../notifications/notify';
 import type { QuestionSummary } from './shapes';
+import { newTags } from './new-tags';
+import { withinPostLimits } from './post-limits';
+import { questionSentWith } from './send-keys';
 import { findOrCreateTags } from './tags';
+
+/**
+ * Asks a question as the viewer, within their limits — unless the viewer's device sent this question
+ * before (the same key): then that question is the answer, and nothing is posted, published or counted.
+ */
+export async function createQuestionOnce(
+  deps: ApiDeps,
+  viewer: Viewer,
+  input: CreateQuestionInput,
+): Promise<{ question: QuestionSummary; event: PublishedEvent<'question'> | null }> {
+  const sent = input.sendKey ? await questionSentWith(deps, viewer, input.sendKey) : null;
+  if (sent) return { question: sent, event: null };
+  return withinPostLimits(deps, viewer, ['questions', newTags], input, () =>
+    createQuestion(deps, viewer, input),
+  );
+}
 
 /** Asks a question as the signed-in viewer, now; tags are found or created in the same transaction. */
 export function createQuestion(
@@ -16,7 +36,7 @@ export function createQuestion(
 ): Promise<{ question: QuestionSummary; event: PublishedEvent<'question'> }> {
   return writeTransaction(deps, async ({ tx, now, publish }) => {
     const tags = await findOrCreateTags(tx, input.tags);
-    const { id } = await returnedRow(
+    const row = await firstRow(
       tx
         .insert(questions)
         .values({
@@ -25,9 +45,14 @@ export function createQuestion(
           askedBy: viewer.id,
           askDateTime: now,
           lastActivityAt: now,
+          sendKey: input.sendKey,
         })
+        .onConflictDoNothing()
         .returning({ id: questions.id }),
     );
+    // Only a send with the same key racing this one can take its place.
+    if (!row) throw new Refusal({ code: 'CONFLICT', message: questionMessages.sentAlready });
+    const { id } = row;
     await tx
       .insert(questionTags)
       .values(tags.map((tag, position) => ({ questionId: id, tagId: tag.id, position })));

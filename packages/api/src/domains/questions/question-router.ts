@@ -13,9 +13,9 @@ import {
 } from '@app/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { liveStream } from '../../events/live-stream';
-import { limitedProcedure, protectedProcedure, publicProcedure } from '../../trpc';
+import { limitedProcedure, protectedProcedure, publicProcedure, writerProcedure } from '../../trpc';
 import { voteToClose, voteToReopen } from './close-question';
-import { createQuestion } from './create-question';
+import { createQuestionOnce } from './create-question';
 import { setPostDeleted } from './delete-post';
 import { editQuestion } from './edit-post';
 import { newTags } from './new-tags';
@@ -54,9 +54,10 @@ export const questionRouter = {
     .input(SimilarQuestionsInput)
     .query(({ ctx, input }) => similarQuestions(ctx.deps, input.title)),
 
-  create: limitedProcedure('questions', newTags)
+  /** Counted against the limits inside: a question sent again with its key is not counted. */
+  create: writerProcedure
     .input(CreateQuestionInput)
-    .mutation(({ ctx, input }) => createQuestion(ctx.deps, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => createQuestionOnce(ctx.deps, ctx.viewer, input)),
 
   /** Counts the viewer's visit once; later visits by the same user change nothing. */
   view: limitedProcedure('views')
