@@ -8,6 +8,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PostgreSQL: connections this process keeps open at most. */
   poolSize?: number;
+  /** PostgreSQL: how long an idle connection stays open. */
+  idleTimeoutMillis?: number;
   runtime?: DbRuntime;
 }
 
@@ -53,7 +55,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
   }
   if (!options.url) throw new Error('PostgreSQL needs its address (DATABASE_URL)');
   const { createPgDb } = await import('./pg-client');
-  const pg = await createPgDb(options.url, { poolSize: options.poolSize });
+  const pg = await createPgDb(options.url, {
+    poolSize: options.poolSize,
+    idleTimeoutMillis: options.idleTimeoutMillis,
+  });
   const db = pg as unknown as Db;
   pgParts.set(db, { end: () => pg.$client.end() });
   return db;
@@ -75,7 +80,9 @@ export async function openTestDatabase(): Promise<Db> {
   if (databaseKind === 'sqlite') return createDb(':memory:');
   const { createTestPgDatabase } = await import('./pg-test-database');
   const made = await createTestPgDatabase(process.env.DATABASE_URL as string);
-  const db = await openDatabase({ path: '', url: made.url, poolSize: 4 });
+  // A test file may open dozens of these before its end closes them: idle connections go at once,
+  // so they never add up to the server's limit (100 by default).
+  const db = await openDatabase({ path: '', url: made.url, poolSize: 4, idleTimeoutMillis: 200 });
   const end = pgParts.get(db)?.end;
   pgParts.set(db, {
     async end() {

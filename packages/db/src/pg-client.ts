@@ -23,6 +23,8 @@ export interface PgDbOptions {
   /** Connections this process keeps open at most (node-postgres' default is 10). */
   poolSize?: number;
   migrationsFolder?: string;
+  /** How long an idle connection stays open (node-postgres' default is 10 s). */
+  idleTimeoutMillis?: number;
 }
 
 /**
@@ -41,6 +43,9 @@ export async function createPgDb(url: string, options: PgDbOptions = {}): Promis
     connectionString: url,
     max: options.poolSize,
     connectionTimeoutMillis: 5000,
+    ...(options.idleTimeoutMillis === undefined
+      ? {}
+      : { idleTimeoutMillis: options.idleTimeoutMillis }),
   });
   try {
     await runPgMigrations(pool, options.migrationsFolder);
