@@ -115,6 +115,7 @@ export {
   CONNECTION_CAP_TABLE,
   DEFAULT_CONNECTION_CAPS,
   RATE_LIMIT_KINDS,
+  WRITE_LIMIT_KINDS,
   RATE_LIMIT_TABLE,
   type ConnectionCapKind,
   type ConnectionCaps,

@@ -7,8 +7,7 @@ import {
   createCallerFactory,
   createContext,
   createMemorySessionStore,
-  RATE_LIMIT_KINDS,
-  RATE_LIMIT_TABLE,
+  WRITE_LIMIT_KINDS,
   type ApiDeps,
   type RateLimits,
   type SessionStore,
@@ -133,14 +132,12 @@ export async function createTestDeps(db?: Db): Promise<ApiDeps> {
 
 /**
  * Tests write a lot, fast, from one address: the per-user write limits and the sign-up limit
- * (limits.ts, applied by limitedProcedure) are out of the way unless a test sets them. The limits
- * counted inside services (messages, test runs, logins, game passwords) keep their defaults.
+ * (limits.ts, applied by limitedProcedure, and the posts' own) are out of the way unless a test sets
+ * them. The other limits counted inside services (messages, test runs, logins, game passwords) keep
+ * their defaults.
  */
 export const ROOMY_WRITE_LIMITS: Partial<RateLimits> = Object.fromEntries(
-  RATE_LIMIT_KINDS.filter((kind) => RATE_LIMIT_TABLE[kind].counted === 'procedure').map((kind) => [
-    kind,
-    { max: 1_000_000, windowMs: 1000 },
-  ]),
+  WRITE_LIMIT_KINDS.map((kind) => [kind, { max: 1_000_000, windowMs: 1000 }]),
 );
 
 /**

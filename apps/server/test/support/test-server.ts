@@ -1,4 +1,4 @@
-import { RATE_LIMIT_KINDS, RATE_LIMIT_TABLE, type RateLimits } from '@app/api';
+import { WRITE_LIMIT_KINDS, type RateLimits } from '@app/api';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,15 +9,12 @@ import { makeTestDatabase, type TestDatabase } from './test-database';
 
 /**
  * Server tests sign up many users from 127.0.0.1 and write a lot, fast: the sign-up and per-user
- * write limits (limits.ts, counted by the procedures) are out of the way unless a test sets them;
+ * write limits (limits.ts: WRITE_LIMIT_KINDS) are out of the way unless a test sets them;
  * the limits counted inside services (messages, test runs, logins, game passwords) keep their
  * defaults.
  */
 const ROOMY_WRITE_LIMITS: Partial<RateLimits> = Object.fromEntries(
-  RATE_LIMIT_KINDS.filter((kind) => RATE_LIMIT_TABLE[kind].counted === 'procedure').map((kind) => [
-    kind,
-    { max: 1_000_000, windowMs: 1000 },
-  ]),
+  WRITE_LIMIT_KINDS.map((kind) => [kind, { max: 1_000_000, windowMs: 1000 }]),
 );
 
 /**

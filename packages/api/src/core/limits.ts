@@ -274,6 +274,18 @@ export const RATE_LIMIT_TABLE = {
 
 export type RateLimitKind = keyof typeof RATE_LIMIT_TABLE;
 export const RATE_LIMIT_KINDS = Object.keys(RATE_LIMIT_TABLE) as RateLimitKind[];
+
+/**
+ * The limits on what one user (or address) writes: those limitedProcedure counts, and the posts'
+ * (counted in their services, after the send-key check). Tests and load runs raise these.
+ */
+export const WRITE_LIMIT_KINDS: readonly RateLimitKind[] = RATE_LIMIT_KINDS.filter(
+  (kind) =>
+    RATE_LIMIT_TABLE[kind].counted === 'procedure' ||
+    kind === 'questions' ||
+    kind === 'answers' ||
+    kind === 'comments',
+);
 export type RateLimits = Record<RateLimitKind, RateLimit>;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = Object.fromEntries(

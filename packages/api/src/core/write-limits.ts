@@ -146,3 +146,27 @@ export async function takeAllowances(
     },
   };
 }
+
+/**
+ * Runs a write under the viewer's allowances, for a service that decides when to count (after
+ * checking the write is new: a message or post sent again with its key counts nothing): counted
+ * with the write as limitedProcedure counts, handed back if it fails.
+ */
+export async function withinLimits<R>(
+  deps: ApiDeps,
+  key: string,
+  allowances: readonly Allowance[],
+  input: unknown,
+  write: () => Promise<R>,
+): Promise<R> {
+  const taken = await takeAllowances(deps, key, allowances, () => Promise.resolve(input));
+  let result: R;
+  try {
+    result = await taken.during(write);
+  } catch (error) {
+    await taken.refund();
+    throw error;
+  }
+  await taken.settle();
+  return result;
+}

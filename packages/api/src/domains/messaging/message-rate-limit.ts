@@ -1,6 +1,6 @@
 import type { ApiDeps } from '../../core/deps';
 import type { Viewer } from '../../core/viewer';
-import { takeAllowances } from '../../core/write-limits';
+import { withinLimits } from '../../core/write-limits';
 
 /**
  * Runs a message's write if the sender is under their limit (global and chat messages count
@@ -9,20 +9,10 @@ import { takeAllowances } from '../../core/write-limits';
  * nothing. A message over the limit is refused before anything is written; one that was written is
  * never dropped.
  */
-export async function withinMessageLimit<R>(
+export function withinMessageLimit<R>(
   deps: ApiDeps,
   viewer: Viewer,
   write: () => Promise<R>,
 ): Promise<R> {
-  const noInput = () => Promise.resolve(undefined);
-  const taken = await takeAllowances(deps, String(viewer.id), ['messages'], noInput);
-  let result: R;
-  try {
-    result = await taken.during(write);
-  } catch (error) {
-    await taken.refund();
-    throw error;
-  }
-  await taken.settle();
-  return result;
+  return withinLimits(deps, String(viewer.id), ['messages'], undefined, write);
 }
