@@ -105,6 +105,8 @@ describe('a server that stops answering', () => {
     await box.fill('Before the freeze');
     await send.click();
     await log(page).getByText('Before the freeze', { exact: true }).waitFor();
+    // Shown at once while sending: wait for the server's answer, or the freeze would catch it too.
+    await log(page).getByText('sending…').waitFor({ state: 'detached' });
 
     freeze(server);
     const frozenAt = Date.now();

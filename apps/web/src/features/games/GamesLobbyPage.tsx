@@ -1,5 +1,5 @@
 import { gameMessages } from '@app/validators';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { lobbyOrder } from '@app/games';
 import {
@@ -43,8 +43,12 @@ export default function GamesLobbyPage() {
   const apply = useApplyGame();
   useLiveLobby();
   const [params, setParams] = useSearchParams();
-  const showFinished = showFinishedFrom(params);
-  const list = trpc.game.list.useQuery({ showFinished });
+  // The switch answers its click at once; the address follows it (and Back moves it back).
+  const finishedInAddress = showFinishedFrom(params);
+  const [showFinished, setShowFinished] = useState(finishedInAddress);
+  useEffect(() => setShowFinished(finishedInAddress), [finishedInAddress]);
+  // The list on screen stays while the other one loads.
+  const list = trpc.game.list.useQuery({ showFinished }, { placeholderData: (shown) => shown });
   const join = trpc.game.join.useMutation();
   const verify = trpc.game.verifyPassword.useMutation();
 
@@ -56,6 +60,7 @@ export default function GamesLobbyPage() {
   const [copied, setCopied] = useState<string | null>(null);
 
   const onShowFinished = (show: boolean) => {
+    setShowFinished(show);
     const next = new URLSearchParams(params);
     if (show) next.set(SHOW_FINISHED_PARAM, '1');
     else next.delete(SHOW_FINISHED_PARAM);
