@@ -105,6 +105,7 @@ export async function startServer(
   const app = createHttpHandler({
     createRequestContext,
     responseCache: new ResponseCache(deps.readCache),
+    readCache: deps.readCache,
     webDist: config.webDist,
     trustedOrigins: config.trustedOrigins,
     clientOrigins,

@@ -1,3 +1,4 @@
+import type { ReadCache } from '@app/api';
 import express from 'express';
 import { compressedAssets } from './http/compression';
 import { existsSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { markDoor, requestIdOf, type RequestLog } from './http/request-log';
 import type { ResponseCache } from './http/response-cache';
 import { expressErrorAnswer, notFoundAnswer } from './http/express-answers';
 import { restRouter } from './legacy/rest';
+import { createCachedRestReads } from './legacy/rest/cached-reads';
 import type { Logger } from './ops/log';
 import type { RedisState } from './ops/redis';
 import { createTrpcHttpHandler } from './trpc/trpc-http';
@@ -33,6 +35,8 @@ export interface HttpAppOptions {
   clientOrigins: readonly string[];
   /** Public reads' answers, kept until the bus says they changed (one per process). */
   responseCache: ResponseCache;
+  /** The process's read cache, whose kept bodies answer the original client's cached reads. */
+  readCache: ReadCache;
   /** Where failures are logged (the server's logger). */
   log: Logger;
   /** One JSON line per request (http/request-log.ts); none when absent. */
@@ -111,6 +115,10 @@ export function createHttpHandler(opts: HttpAppOptions): RequestListener {
     answerHeaders,
     log: opts.log,
   });
+  const cachedRestReads = createCachedRestReads({
+    readCache: opts.readCache,
+    clientOrigins: opts.clientOrigins,
+  });
   return (req: IncomingMessage, res: ServerResponse) => {
     opts.requestLog?.start(req, res);
     if (isTrpcPath(req.url ?? '')) {
@@ -120,6 +128,12 @@ export function createHttpHandler(opts: HttpAppOptions): RequestListener {
       return trpc(req, res);
     }
     setHeaders(res, answerHeaders(req));
+    // The original client's reads the read cache holds a body for, before Express (cached-reads.ts).
+    if (req.method === 'GET' && (req.url?.startsWith('/tag/') || req.url?.startsWith('/question/')))
+      return void cachedRestReads(req, res).then(
+        (answered) => answered || app(req, res),
+        () => app(req, res),
+      );
     app(req, res);
   };
 }

@@ -424,6 +424,35 @@ describe('browsers on other origins', () => {
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('reads the kept tag list and question the same way the first time and from the cache: CORS for CLIENT_ORIGINS, the XSRF cookie', async () => {
+    const asker = await signedUp(url, 'cors_reader');
+    const { json } = await asker.post('/question/addQuestion', {
+      title: 'Kept bodies and origins',
+      text: 'Read twice from another origin.',
+      tags: [{ name: 'cors' }],
+      askedBy: 'cors_reader',
+    });
+    const qid = (json as { _id: string })._id;
+    for (const path of ['/tag/getTagsWithQuestionNumber', `/question/getQuestionById/${qid}`]) {
+      const reads = [];
+      // The first read makes the body; the second is answered from the read cache.
+      for (let i = 0; i < 2; i++)
+        reads.push(await new RestClient(url).get(path, { origin: client }));
+      for (const read of reads) {
+        expect(read.status).toBe(200);
+        expect(read.headers.get('access-control-allow-origin')).toBe(client);
+        expect(read.headers.get('access-control-allow-credentials')).toBe('true');
+        expect(read.headers.getSetCookie().some((line) => line.startsWith('XSRF-TOKEN='))).toBe(
+          true,
+        );
+      }
+      expect(reads[1]!.json).toEqual(reads[0]!.json);
+      const elsewhere = await new RestClient(url).get(path, { origin: evil });
+      expect(elsewhere.status).toBe(200);
+      expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
   it('lets CLIENT_ORIGINS make changes and refuses other origins', async () => {
     const ok = await new RestClient(url).post(
       '/user/signup',

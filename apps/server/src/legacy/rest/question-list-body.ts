@@ -68,6 +68,11 @@ export async function legacyQuestionBody(
   return slot?.value ?? null;
 }
 
+/** The question's kept body if the read cache holds it now (after its look at the outbox), else null. */
+export async function keptQuestionBody(cache: ReadCache, qid: number): Promise<CachedBody | null> {
+  return (await cache.shelf(QUESTION_BODIES).load(qid, () => Promise.resolve(null)))?.value ?? null;
+}
+
 async function questionJson(caller: Caller, qid: number): Promise<string | null> {
   const [question] = await caller.question.inFull({ qids: [qid] });
   return question ? JSON.stringify(wireQuestion(question)) : null;

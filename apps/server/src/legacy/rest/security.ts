@@ -2,7 +2,7 @@ import { MAX_BODY_BYTES, transportMessages } from '@app/validators';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isHttps } from '../../http/context';
 import { isAllowedOrigin } from '../../http/origin';
 
@@ -37,17 +37,38 @@ export function xsrf(): RequestHandler {
       res.status(403).type('text/plain').send(transportMessages.unverified);
       return;
     }
-    if (!cookie || !/^[\w-]{16,64}$/.test(cookie)) {
-      const parts = [
-        `${XSRF_COOKIE}=${randomBytes(24).toString('base64url')}`,
-        'Path=/',
-        'SameSite=Lax',
-      ];
-      if (isHttps(req)) parts.push('Secure');
-      res.appendHeader('Set-Cookie', parts.join('; '));
-    }
+    giveXsrfCookie(req, res);
     next();
   };
+}
+
+/** Sets the readable XSRF-TOKEN cookie unless the request brought a well-formed one. */
+export function giveXsrfCookie(req: IncomingMessage, res: ServerResponse): void {
+  const cookie = cookieValue(req, XSRF_COOKIE);
+  if (cookie && /^[\w-]{16,64}$/.test(cookie)) return;
+  const parts = [
+    `${XSRF_COOKIE}=${randomBytes(24).toString('base64url')}`,
+    'Path=/',
+    'SameSite=Lax',
+  ];
+  if (isHttps(req)) parts.push('Secure');
+  res.appendHeader('Set-Cookie', parts.join('; '));
+}
+
+/**
+ * What the CORS middleware below adds to a simple request (a GET) from CLIENT_ORIGINS: the origin
+ * allowed, with credentials; for the answers served before Express (cached-reads.ts).
+ */
+export function allowClientOrigin(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientOrigins: readonly string[],
+): void {
+  const origin = req.headers.origin;
+  if (origin === undefined || !isAllowedOrigin(req, clientOrigins)) return;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.appendHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
 }
 
 /**

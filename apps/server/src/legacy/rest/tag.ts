@@ -1,4 +1,4 @@
-import type { ShelfSpec } from '@app/api';
+import type { ReadCache, ShelfSpec } from '@app/api';
 import { Router } from 'express';
 import { CachedBody, sendCachedBody } from '../../http/response-cache';
 import { restRoute, type RestDoor } from './adapter';
@@ -6,6 +6,11 @@ import { wireTagWithCount } from '../wire';
 
 /** The whole tag list's body, kept in the read cache and dropped by any change to the tags. */
 const TAG_LIST: ShelfSpec<CachedBody> = { name: 'original client tag list', entries: 1 };
+
+/** The tag list's kept body if the read cache holds it now (after its look at the outbox), else null. */
+export async function keptTagList(cache: ReadCache): Promise<CachedBody | null> {
+  return (await cache.shelf(TAG_LIST).load('all', () => Promise.resolve(null)))?.value ?? null;
+}
 
 /** /tag: every tag with its question count, one tag by name. */
 export function tagRoutes(door: RestDoor): Router {
