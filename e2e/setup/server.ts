@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
 import { startLegacyClientServer } from '../support/legacy-client';
+import { freePort, waitForHealth } from '../support/server-process';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -33,34 +33,6 @@ const ROOMY_WRITE_LIMITS = Object.fromEntries(
     'PROBLEMS',
   ].map((kind) => [`RATE_LIMIT_${kind}`, '100000/1m']),
 );
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`The server exited with code ${server.exitCode}.`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not answer ${url}/healthz within ${timeoutMs} ms.`);
-}
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,12 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUser, screenshot, uniqueName } from '../support/browser';
 import { signUp } from '../support/flows';
+import { freePort, waitForHealth } from '../support/server-process';
 
 // Issue 24, item 13 (Connection honesty): a server that stops answering (frozen with SIGSTOP: its
 // sockets stay open, nothing answers) is noticed — "Reconnecting…" within 10 s — and an action
@@ -16,19 +16,6 @@ import { signUp } from '../support/flows';
 
 const root = resolve(import.meta.dirname, '../..');
 const NO_ANSWER = 'The server did not answer in time. Please try again.';
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The built server on a free port with a fresh database, as a child process this file controls. */
 async function startOwnServer(): Promise<{ url: string; server: ChildProcess; dataDir: string }> {
@@ -48,17 +35,8 @@ async function startOwnServer(): Promise<{ url: string; server: ChildProcess; da
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}.`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { url, server, dataDir };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not answer ${url}/healthz in time.`);
+  await waitForHealth(url, server);
+  return { url, server, dataDir };
 }
 
 let browser: Browser;
