@@ -16,6 +16,7 @@
 import { firstAnswers, seededBenchDatabase } from './support/bench-database';
 import { CONNECTIONS, SLICES, startHelloServer } from './support/load';
 import { measureRoute, type RouteRow } from './support/route-round';
+import type { BenchRoute } from './support/bench-route';
 import { verdictOf } from './support/route-verdicts';
 import { LOAD_SETTINGS, startBenchServer } from './support/server';
 import { recordSummary } from './support/summary';
@@ -36,6 +37,18 @@ const VIEWERS = 100;
 /** The direct chats are with the first 30 of them, one chat per sender and person. */
 const CHAT_PEOPLE = 30;
 
+/**
+ * BENCH_ROUTES=question.vote,chat.send measures only the routes whose names start with one of those
+ * (with the tRPC twin of a chosen REST route): to profile one write alone.
+ */
+function chosen(routes: BenchRoute[]): BenchRoute[] {
+  const wanted = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
+  if (!wanted?.length) return routes;
+  const picked = routes.filter((route) => wanted.some((name) => route.name.startsWith(name)));
+  const twins = new Set(picked.map((route) => route.twin).filter(Boolean));
+  return routes.filter((route) => picked.includes(route) || twins.has(route.name));
+}
+
 /** The same questions every run: every 200th question or so, from the whole range. */
 function spreadQuestionIds(count: number): number[] {
   const step = Math.max(1, Math.floor(count / SPREAD));
@@ -53,10 +66,10 @@ async function main() {
     const viewers = await signUpAll(server, people);
     const readerCookie = await server.signUp('reader');
     // The reads first: the writes after them change the lists and pages they read.
-    const routes = [
+    const routes = chosen([
       ...twinReads({ questions, readerCookie, viewers }),
       ...(await writeRoutes({ server, questions, answers, people: people.slice(0, CHAT_PEOPLE) })),
-    ];
+    ]);
 
     const rows: RouteRow[] = [];
     for (const route of routes) rows.push(await measureRoute(server.base, hello.url, route));
