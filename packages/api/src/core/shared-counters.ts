@@ -8,6 +8,7 @@ import {
   RLWrapperTimeouts,
 } from './rate-limiter-classes';
 import type { Shared } from './shared';
+import { perDb } from './prepared';
 
 /**
  * Where the counters every process must agree on live (rate limits, remembered room passwords): the
@@ -93,20 +94,35 @@ export async function countInTable(
   { points, windowMs }: { points: number; windowMs: number },
   now: number,
 ): Promise<boolean> {
-  const live = sql`${rateLimits.expire} is null or ${rateLimits.expire} > ${now}`;
-  const [row] = await tx
+  const [row] = (await countStatement(tx as unknown as Db).execute({
+    key: tableKey,
+    cost,
+    now,
+    expire: now + windowMs,
+  })) as { points: number }[];
+  return (row?.points ?? cost) <= points;
+}
+
+// Every counted write runs it: built once per handle, not on each count.
+const countStatement = perDb((db) => {
+  const live = sql`${rateLimits.expire} is null or ${rateLimits.expire} > ${sql.placeholder('now')}`;
+  return db
     .insert(rateLimits)
-    .values({ key: tableKey, points: cost, expire: now + windowMs })
+    .values({
+      key: sql.placeholder('key'),
+      points: sql.placeholder('cost'),
+      expire: sql.placeholder('expire'),
+    })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        points: sql`case when ${live} then ${rateLimits.points} + ${cost} else ${cost} end`,
-        expire: sql`case when ${live} then ${rateLimits.expire} else ${now + windowMs} end`,
+        points: sql`case when ${live} then ${rateLimits.points} + ${sql.placeholder('cost')} else ${sql.placeholder('cost')} end`,
+        expire: sql`case when ${live} then ${rateLimits.expire} else ${sql.placeholder('expire')} end`,
       },
     })
-    .returning({ points: rateLimits.points });
-  return (row?.points ?? cost) <= points;
-}
+    .returning({ points: rateLimits.points })
+    .prepare();
+});
 
 /**
  * rate-limiter-flexible writes on the writer connection by itself: it takes the connection (and

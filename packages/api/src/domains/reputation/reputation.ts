@@ -1,6 +1,7 @@
 import {
   answers,
   answerVotes,
+  type Db,
   dialect,
   firstRow,
   type Executor,
@@ -11,6 +12,7 @@ import {
 } from '@app/db';
 import { shownReputation } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
+import { perDb } from '../../core/prepared';
 import type { WriteScope } from '../../core/write';
 import {
   acceptanceEarnings,
@@ -40,32 +42,65 @@ export async function applyReputation(
 ): Promise<void> {
   const rows = deltas.filter((change) => change.delta !== 0);
   if (rows.length === 0) return;
-  await tx.insert(reputationChanges).values(
-    rows.map((change) => ({
+  const statements = reputationStatements(tx as Db);
+  for (const change of rows)
+    await statements.record.execute({
       userId: change.userId,
       delta: change.delta,
       reason: change.reason,
       questionId: subject.questionId,
       answerId: subject.answerId ?? null,
+      // An insert's placeholder goes through its column, as a value would: the Date itself.
       createdAt: now,
-    })),
-  );
+    });
   const totals = new Map<number, number>();
   for (const { userId, delta } of rows) totals.set(userId, (totals.get(userId) ?? 0) + delta);
   for (const [userId, total] of [...totals].sort(([a], [b]) => a - b)) {
     if (total === 0) continue;
-    const user = await firstRow(
-      tx
-        .update(users)
-        .set({ reputation: sql`${users.reputation} + ${total}` })
-        .where(eq(users.id, userId))
-        .returning({ username: users.username, reputation: users.reputation }),
-    );
+    const [user] = (await statements.addTo.execute({ userId, total })) as {
+      username: string;
+      reputation: number;
+    }[];
     if (!user) continue;
     const reputation = shownReputation(user.reputation);
     publish('user', user.username, { type: 'reputation', username: user.username, reputation });
   }
 }
+
+// Built once per handle: every vote records its change and moves a sum with these.
+const reputationStatements = perDb((db) => ({
+  record: db
+    .insert(reputationChanges)
+    .values({
+      userId: sql.placeholder('userId'),
+      delta: sql.placeholder('delta'),
+      reason: sql.placeholder('reason'),
+      questionId: sql.placeholder('questionId'),
+      answerId: sql.placeholder('answerId'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare(),
+  addTo: db
+    .update(users)
+    .set({ reputation: sql`${users.reputation} + ${sql.placeholder('total')}` })
+    .where(eq(users.id, sql.placeholder('userId')))
+    .returning({ username: users.username, reputation: users.reputation })
+    .prepare(),
+  question: db
+    .select({ authorId: questions.askedBy, deletedAt: questions.deletedAt })
+    .from(questions)
+    .where(eq(questions.id, sql.placeholder('id')))
+    .prepare(),
+  answer: db
+    .select({
+      authorId: answers.ansBy,
+      questionId: answers.questionId,
+      deletedAt: answers.deletedAt,
+    })
+    .from(answers)
+    .where(eq(answers.id, sql.placeholder('id')))
+    .prepare(),
+}));
 
 /** A question or answer as reputation needs it: its author, question, and whether it is deleted. */
 export interface PostForReputation {
@@ -83,27 +118,21 @@ export async function lockPostForReputation(
   kind: PostKind,
   id: number,
 ): Promise<PostForReputation | null> {
+  const statements = reputationStatements(tx as Db);
   if (kind === 'question') {
     await dialect.lockRows(tx, questions, eq(questions.id, id));
-    const row = await firstRow(
-      tx
-        .select({ authorId: questions.askedBy, deletedAt: questions.deletedAt })
-        .from(questions)
-        .where(eq(questions.id, id)),
-    );
+    const [row] = (await statements.question.execute({ id })) as {
+      authorId: number;
+      deletedAt: unknown;
+    }[];
     return row ? { authorId: row.authorId, questionId: id, deleted: row.deletedAt !== null } : null;
   }
   await dialect.lockRows(tx, answers, eq(answers.id, id));
-  const row = await firstRow(
-    tx
-      .select({
-        authorId: answers.ansBy,
-        questionId: answers.questionId,
-        deletedAt: answers.deletedAt,
-      })
-      .from(answers)
-      .where(eq(answers.id, id)),
-  );
+  const [row] = (await statements.answer.execute({ id })) as {
+    authorId: number;
+    questionId: number;
+    deletedAt: unknown;
+  }[];
   return row
     ? { authorId: row.authorId, questionId: row.questionId, deleted: row.deletedAt !== null }
     : null;
