@@ -27,8 +27,10 @@ export interface Writer {
   /**
    * Runs `body` in an IMMEDIATE transaction (it takes the file's write lock at BEGIN, so two
    * processes wait for each other instead of failing a read-then-write with SQLITE_BUSY_SNAPSHOT),
-   * one body at a time in this process: committed when it returns, rolled back when it throws.
-   * The body touches only the database: the file stays locked for every process while it runs.
+   * one body at a time in this process, in the order asked: answered once committed, rolled back
+   * (alone) when it throws. Bodies asked for together share one COMMIT (WRITES_PER_COMMIT); none is
+   * answered before the commit that holds it. The body touches only the database: the file stays
+   * locked for every process while it runs.
    */
   transaction<R>(body: (tx: Tx) => Promise<R> | R): Promise<R>;
   /** The writer connection, for a library that writes on its own (rate-limiter-flexible): hold `lock` around its calls. */
@@ -58,29 +60,93 @@ const checkpointers = new WeakMap<Database.Database, Checkpointer>();
 // would wait for the lock its own body holds, for ever.
 const openBody = new AsyncLocalStorage<{ open: boolean }>();
 
+/**
+ * At most this many write bodies share one COMMIT. A commit writes every page the bodies changed
+ * to the log, and successive writes change the same pages (the outbox's last page, the counters,
+ * the indexes' ends), so one commit for several is much cheaper than one each.
+ */
+export const WRITES_PER_COMMIT = 16;
+
+interface QueuedWrite {
+  body: (tx: Tx) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+// The bodies that asked for a write while a commit was being gathered join it before it commits.
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function createWriter(tx: Tx): Writer {
   const lock = new WriteLock();
   const client = tx.$client;
-  return {
-    client,
-    lock,
-    transaction(body) {
-      if (openBody.getStore()?.open)
-        return Promise.reject(new Error('a write transaction was asked for inside another'));
-      return lock.run(async () => {
+  const queue: QueuedWrite[] = [];
+  let gathering = false;
+
+  /**
+   * One commit: BEGIN IMMEDIATE, then each queued body in a SAVEPOINT of its own (a body that throws
+   * is rolled back alone and refused at once), then one COMMIT for the bodies that succeeded, and
+   * only then are they answered. When the queue runs dry it waits one turn of the event loop, so the
+   * writes that requests arriving in that turn ask for join this commit.
+   */
+  async function commitGroup(): Promise<void> {
+    const done: { write: QueuedWrite; value: unknown }[] = [];
+    try {
+      client.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      queue.shift()?.reject(error);
+      return;
+    }
+    try {
+      while (queue.length > 0 && done.length < WRITES_PER_COMMIT) {
+        const write = queue.shift() as QueuedWrite;
         const mine = { open: true };
-        client.exec('BEGIN IMMEDIATE');
+        client.exec('SAVEPOINT write_body');
         try {
-          const result = await openBody.run(mine, () => body(tx));
-          client.exec('COMMIT');
-          return result;
+          const value = await openBody.run(mine, () => write.body(tx));
+          client.exec('RELEASE write_body');
+          done.push({ write, value });
         } catch (error) {
-          // A failed statement may have ended the transaction already (SQLite rolls back on some errors).
-          if (client.inTransaction) client.exec('ROLLBACK');
-          throw error;
+          // A failed statement may have ended the whole transaction (SQLite rolls back on some
+          // errors): then the bodies before it are lost too, and refused with its error below.
+          if (!client.inTransaction) {
+            write.reject(error);
+            throw error;
+          }
+          client.exec('ROLLBACK TO write_body');
+          client.exec('RELEASE write_body');
+          write.reject(error);
         } finally {
           mine.open = false;
         }
+        if (queue.length === 0 && done.length < WRITES_PER_COMMIT) await nextTurn();
+      }
+      client.exec('COMMIT');
+    } catch (error) {
+      if (client.inTransaction) client.exec('ROLLBACK');
+      for (const { write } of done) write.reject(error);
+      return;
+    }
+    for (const { write, value } of done) write.resolve(value);
+  }
+
+  function gather() {
+    if (gathering) return;
+    gathering = true;
+    void lock.run(commitGroup).finally(() => {
+      gathering = false;
+      if (queue.length > 0) gather();
+    });
+  }
+
+  return {
+    client,
+    lock,
+    transaction<R>(body: (tx: Tx) => Promise<R> | R): Promise<R> {
+      if (openBody.getStore()?.open)
+        return Promise.reject(new Error('a write transaction was asked for inside another'));
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ body, resolve: resolve as (value: unknown) => void, reject });
+        gather();
       });
     },
   };

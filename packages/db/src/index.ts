@@ -11,6 +11,7 @@ export {
   closeDb,
   createDb,
   createTestDb,
+  WRITES_PER_COMMIT,
   type Db,
   type DbRuntime,
   type Tx,

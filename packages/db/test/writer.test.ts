@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDb, createDb, users, type Db, type Tx } from '../src';
+import { closeDb, createDb, users, WRITES_PER_COMMIT, type Db, type Tx } from '../src';
 
 // Write bodies may await, so a transaction can stay open while other requests run. They read on a
 // connection of their own, which sees only what is committed, and wait their turn to write.
@@ -91,5 +91,38 @@ describe('a write transaction', () => {
     ).rejects.toThrow('a write transaction was asked for inside another');
     await db.$writer.transaction((tx) => addUser(tx, 'after'));
     expect(await usernames(db)).toEqual(['after']);
+  });
+
+  it('answers each write only once it is committed, where a reader sees it', async () => {
+    const db = fileDb();
+    const seenOnAnswer = await Promise.all(
+      ['one', 'two', 'three'].map((name) =>
+        db.$writer
+          .transaction((tx) => addUser(tx, name))
+          .then(async () => (await usernames(db)).includes(name)),
+      ),
+    );
+    expect(seenOnAnswer).toEqual([true, true, true]);
+  });
+
+  it('rolls back only the body that throws among writes committed together', async () => {
+    const db = fileDb();
+    const results = await Promise.allSettled([
+      db.$writer.transaction((tx) => addUser(tx, 'before')),
+      db.$writer.transaction(async (tx) => {
+        await addUser(tx, 'ghost');
+        throw new Error('refused');
+      }),
+      db.$writer.transaction((tx) => addUser(tx, 'after')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await usernames(db)).sort()).toEqual(['after', 'before']);
+  });
+
+  it(`commits every write when more than ${WRITES_PER_COMMIT} are asked for at once`, async () => {
+    const db = fileDb();
+    const names = Array.from({ length: WRITES_PER_COMMIT * 3 + 1 }, (_, i) => `user${i}`);
+    await Promise.all(names.map((name) => db.$writer.transaction((tx) => addUser(tx, name))));
+    expect((await usernames(db)).sort()).toEqual([...names].sort());
   });
 });
