@@ -73,9 +73,6 @@ interface QueuedWrite {
   reject: (error: unknown) => void;
 }
 
-// The bodies that asked for a write while a commit was being gathered join it before it commits.
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 function createWriter(tx: Tx): Writer {
   const lock = new WriteLock();
   const client = tx.$client;
@@ -85,8 +82,7 @@ function createWriter(tx: Tx): Writer {
   /**
    * One commit: BEGIN IMMEDIATE, then each queued body in a SAVEPOINT of its own (a body that throws
    * is rolled back alone and refused at once), then one COMMIT for the bodies that succeeded, and
-   * only then are they answered. When the queue runs dry it waits one turn of the event loop, so the
-   * writes that requests arriving in that turn ask for join this commit.
+   * only then are they answered.
    */
   async function commitGroup(): Promise<void> {
     const done: { write: QueuedWrite; value: unknown }[] = [];
@@ -118,7 +114,6 @@ function createWriter(tx: Tx): Writer {
         } finally {
           mine.open = false;
         }
-        if (queue.length === 0 && done.length < WRITES_PER_COMMIT) await nextTurn();
       }
       client.exec('COMMIT');
     } catch (error) {
@@ -129,12 +124,19 @@ function createWriter(tx: Tx): Writer {
     for (const { write, value } of done) write.resolve(value);
   }
 
+  /**
+   * Waits one turn of the event loop before taking the lock, so the writes that the requests
+   * arriving in that turn ask for share the commit. The wait comes before BEGIN: the file's write
+   * lock is never held across a turn, where another process (or connection) would wait for it.
+   */
   function gather() {
     if (gathering) return;
     gathering = true;
-    void lock.run(commitGroup).finally(() => {
-      gathering = false;
-      if (queue.length > 0) gather();
+    setImmediate(() => {
+      void lock.run(commitGroup).finally(() => {
+        gathering = false;
+        if (queue.length > 0) gather();
+      });
     });
   }
 
