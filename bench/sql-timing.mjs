@@ -2,23 +2,20 @@
  * A preload that times every better-sqlite3 statement by its SQL text, for profiling the server's
  * writes (the CPU profile shows how much time SQLite takes, not which statements):
  *
- *   cd bench && BENCH_ROUTES=question.vote NODE_OPTIONS="--require $PWD/sql-timing.cjs" \
+ *   cd bench && BENCH_ROUTES=question.vote NODE_OPTIONS="--import $PWD/sql-timing.mjs" \
  *     node --import tsx writes.bench.ts
  *
  * Each process that loads better-sqlite3 from the server's node_modules writes
  * `$SQL_TIMING_DIR/sql-<pid>.txt` (default /tmp) when it exits: calls, total and mean µs per text,
  * the busiest first. Only `exec`, `run`, `get`, `all` and `iterate` are timed.
  */
-const { writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
-const serverModules = join(__dirname, '..', 'apps', 'server', 'node_modules');
-let Database;
-try {
-  Database = require(require.resolve('better-sqlite3', { paths: [serverModules] }));
-} catch {
-  return;
-}
+// The server's own copy of better-sqlite3 (a native addon, loaded through CommonJS).
+const load = createRequire(join(import.meta.dirname, '..', 'apps', 'server', 'package.json'));
+const Database = load('better-sqlite3');
 
 const times = new Map();
 const note = (text, started) => {
