@@ -1,12 +1,4 @@
-import {
-  firstRow,
-  chatParticipants,
-  chats,
-  dialect,
-  type Db,
-  type Executor,
-  users,
-} from '@app/db';
+import { firstRow, chatParticipants, chats, dialect, type Db, type Executor, users } from '@app/db';
 import { messagingMessages } from '@app/validators';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
