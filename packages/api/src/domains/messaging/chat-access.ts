@@ -1,4 +1,4 @@
-import { firstRow, chatParticipants, chats, dialect, type Executor, users } from '@app/db';
+import { firstRow, chatParticipants, chats, dialect, type Db, type Executor, users } from '@app/db';
 import { messagingMessages } from '@app/validators';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
@@ -6,6 +6,23 @@ import { Refusal } from '../../core/errors';
 import { perDb } from '../../core/prepared';
 import type { Viewer } from '../../core/viewer';
 import type { ChatEvent } from './events';
+
+// The chat by its key, and the user's row in it if they are in it: every chat procedure runs it first
+// (send in its transaction, so on the writer's handle), built once per handle.
+const participantCheck = perDb((db) =>
+  db
+    .select({ createdAt: chats.createdAt, lastReadId: chatParticipants.lastReadId })
+    .from(chats)
+    .leftJoin(
+      chatParticipants,
+      and(
+        eq(chatParticipants.chatId, chats.id),
+        eq(chatParticipants.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(chats.id, sql.placeholder('chatId')))
+    .prepare(),
+);
 
 /**
  * Who may touch a chat: its participants, and nobody else. An unknown chat is NOT_FOUND, someone
@@ -17,16 +34,7 @@ export async function assertParticipant(
   chatId: number,
   userId: number,
 ): Promise<{ createdAt: Date; lastReadId: number }> {
-  const row = await firstRow(
-    db
-      .select({ createdAt: chats.createdAt, lastReadId: chatParticipants.lastReadId })
-      .from(chats)
-      .leftJoin(
-        chatParticipants,
-        and(eq(chatParticipants.chatId, chats.id), eq(chatParticipants.userId, userId)),
-      )
-      .where(eq(chats.id, chatId)),
-  );
+  const row = await firstRow(participantCheck(db as Db).execute({ chatId, userId }));
   if (!row) throw new Refusal({ code: 'NOT_FOUND', message: messagingMessages.chatNotFound });
   if (row.lastReadId === null) {
     throw new Refusal({ code: 'FORBIDDEN', message: messagingMessages.notParticipant });
@@ -76,16 +84,21 @@ export async function mayReceive(
   }
 }
 
+// Read by chat.byId, which the original client's socket bridge asks for every listener of a chat's
+// room on every message in it.
+const chatParticipantNames = perDb((db) =>
+  db
+    .select({ username: users.username })
+    .from(chatParticipants)
+    .innerJoin(users, eq(users.id, chatParticipants.userId))
+    .where(eq(chatParticipants.chatId, sql.placeholder('chatId')))
+    .orderBy(asc(chatParticipants.joinedAt), dialect.insertionOrder(chatParticipants))
+    .prepare(),
+);
+
 /** A chat's participants' names, in the order they joined. */
 export async function participantsOf(db: Executor, chatId: number): Promise<string[]> {
-  return (
-    await db
-      .select({ username: users.username })
-      .from(chatParticipants)
-      .innerJoin(users, eq(users.id, chatParticipants.userId))
-      .where(eq(chatParticipants.chatId, chatId))
-      .orderBy(asc(chatParticipants.joinedAt), dialect.insertionOrder(chatParticipants))
-  ).map((row) => row.username);
+  return (await chatParticipantNames(db as Db).execute({ chatId })).map((row) => row.username);
 }
 
 /**

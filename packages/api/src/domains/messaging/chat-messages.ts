@@ -1,4 +1,4 @@
-import { firstRow, chatMessages, chatParticipants, users, type Executor } from '@app/db';
+import { firstRow, chatMessages, chatParticipants, users, type Db, type Executor } from '@app/db';
 import {
   messagingMessages,
   type ChatMessagesInput,
@@ -41,19 +41,49 @@ export const chatPageStatement = perDb((db) =>
     .prepare(),
 );
 
+const newestInChat = perDb((db) =>
+  db
+    .select({ id: sql<number | null>`max(${chatMessages.id})` })
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, sql.placeholder('chatId')))
+    .prepare(),
+);
+
 /** The chat's newest message id, 0 when it has none. */
 export async function latestMessageId(db: Executor, chatId: number): Promise<number> {
-  return (
-    (
-      await firstRow(
-        db
-          .select({ id: sql<number | null>`max(${chatMessages.id})` })
-          .from(chatMessages)
-          .where(eq(chatMessages.chatId, chatId)),
-      )
-    )?.id ?? 0
-  );
+  return (await firstRow(newestInChat(db as Db).execute({ chatId })))?.id ?? 0;
 }
+
+// A send's two writes, built once on the writer's handle (perDb keyed by the transaction's).
+const insertMessage = perDb((db) =>
+  db
+    .insert(chatMessages)
+    .values({
+      chatId: sql.placeholder('chatId'),
+      msg: sql.placeholder('msg'),
+      msgFrom: sql.placeholder('msgFrom'),
+      msgDateTime: sql.placeholder('msgDateTime'),
+      sendKey: sql.placeholder('sendKey'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: chatMessages.id })
+    .prepare(),
+);
+
+/** Moves a participant's read position (the sender's to their own message, a reader's to the newest). */
+export const moveReadPosition = perDb((db) =>
+  db
+    .update(chatParticipants)
+    // (`set` takes no bare placeholder; an integer needs no mapping to either database.)
+    .set({ lastReadId: sql`${sql.placeholder('lastReadId')}` })
+    .where(
+      and(
+        eq(chatParticipants.chatId, sql.placeholder('chatId')),
+        eq(chatParticipants.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(),
+);
 
 /** A page of a chat's messages, for its participants: the latest on open, older ones before `cursor`. */
 export async function listChatMessages(
@@ -97,21 +127,18 @@ export async function sendChatMessage(
     writeTransaction(deps, async ({ tx, now, publish }) => {
       await assertParticipant(tx, chatId, viewer.id);
       const row = await firstRow(
-        tx
-          .insert(chatMessages)
-          .values({ chatId, msg: input.msg, msgFrom: viewer.id, msgDateTime: now, sendKey })
-          .onConflictDoNothing()
-          .returning({ id: chatMessages.id }),
+        insertMessage(tx as Db).execute({
+          chatId,
+          msg: input.msg,
+          msgFrom: viewer.id,
+          msgDateTime: now,
+          sendKey: sendKey ?? null,
+        }),
       );
       // Only a send with the same key racing this one can take its place.
       if (!row) throw new Refusal({ code: 'CONFLICT', message: messagingMessages.sentAlready });
       const { id } = row;
-      await tx
-        .update(chatParticipants)
-        .set({ lastReadId: id })
-        .where(
-          and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, viewer.id)),
-        );
+      await moveReadPosition(tx as Db).execute({ lastReadId: id, chatId, userId: viewer.id });
       const message: MessageView = {
         id,
         msg: input.msg,

@@ -1,12 +1,11 @@
-import { chatParticipants } from '@app/db';
-import { and, eq } from 'drizzle-orm';
+import type { Db } from '@app/db';
 import type { ApiDeps } from '../../core/deps';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
 import { markChatNotificationsRead } from '../notifications/mark-read';
 import { assertParticipant } from './chat-access';
-import { latestMessageId } from './chat-messages';
+import { latestMessageId, moveReadPosition } from './chat-messages';
 
 /**
  * The viewer has read the chat: their read position moves to its newest message (never back), on
@@ -23,10 +22,7 @@ export async function markChatRead(
     await markChatNotificationsRead({ tx, now, publish }, viewer, chatId);
     const latest = await latestMessageId(tx, chatId);
     if (latest <= lastReadId) return { chatId, lastReadId, event: null };
-    await tx
-      .update(chatParticipants)
-      .set({ lastReadId: latest })
-      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, viewer.id)));
+    await moveReadPosition(tx as Db).execute({ lastReadId: latest, chatId, userId: viewer.id });
     const event = publish('inbox', viewer.username, { type: 'read', chatId, lastReadId: latest });
     return { chatId, lastReadId: latest, event };
   });

@@ -1,4 +1,4 @@
-import { firstRow, globalMessages, users } from '@app/db';
+import { firstRow, globalMessages, users, type Db } from '@app/db';
 import {
   messagingMessages,
   type GlobalMessagesInput,
@@ -37,6 +37,21 @@ export const globalPageStatement = perDb((db) =>
     .prepare(),
 );
 
+// A send's one write, built once on the writer's handle (perDb keyed by the transaction's).
+const insertMessage = perDb((db) =>
+  db
+    .insert(globalMessages)
+    .values({
+      msg: sql.placeholder('msg'),
+      msgFrom: sql.placeholder('msgFrom'),
+      msgDateTime: sql.placeholder('msgDateTime'),
+      sendKey: sql.placeholder('sendKey'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: globalMessages.id })
+    .prepare(),
+);
+
 /** The global chat room, a page at a time: the latest on open, older ones before `cursor`. */
 export async function listGlobalMessages(
   { db }: ApiDeps,
@@ -71,11 +86,12 @@ export async function sendGlobalMessage(
   return withinMessageLimit(deps, viewer, () =>
     writeTransaction(deps, async ({ tx, now, publish }) => {
       const row = await firstRow(
-        tx
-          .insert(globalMessages)
-          .values({ msg: input.msg, msgFrom: viewer.id, msgDateTime: now, sendKey: input.sendKey })
-          .onConflictDoNothing()
-          .returning({ id: globalMessages.id }),
+        insertMessage(tx as Db).execute({
+          msg: input.msg,
+          msgFrom: viewer.id,
+          msgDateTime: now,
+          sendKey: input.sendKey ?? null,
+        }),
       );
       // Only a send with the same key racing this one can take its place.
       if (!row) throw new Refusal({ code: 'CONFLICT', message: messagingMessages.sentAlready });
