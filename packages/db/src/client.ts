@@ -36,6 +36,13 @@ export interface Writer {
   /** The writer connection, for a library that writes on its own (rate-limiter-flexible): hold `lock` around its calls. */
   client: Database.Database;
   lock: WriteLock;
+  /**
+   * The writer connection's handle while no transaction is open on it, else null: for a small
+   * read made on every request, to be made at once (synchronously). Between transactions it sees
+   * exactly what the reader sees, and its cache is warm: a commit empties the other connection's
+   * cache, not the committing one's. SQLite only (absent on PostgreSQL).
+   */
+  idleHandle?: () => Tx | null;
 }
 
 function openConnection(path: string, runtime: DbRuntime): Database.Database {
@@ -143,6 +150,7 @@ function createWriter(tx: Tx): Writer {
   return {
     client,
     lock,
+    idleHandle: () => (client.inTransaction ? null : tx),
     transaction<R>(body: (tx: Tx) => Promise<R> | R): Promise<R> {
       if (openBody.getStore()?.open)
         return Promise.reject(new Error('a write transaction was asked for inside another'));

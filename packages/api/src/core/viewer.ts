@@ -50,11 +50,15 @@ export async function findSessionUser(
   sessionId: string,
   now = Date.now(),
 ): Promise<Viewer | null> {
-  const row = await firstRow(
-    sessionUser(db).execute({
-      sid: sessionId,
-      since: boundTo(sessions.createdAt, now - SESSION_LIFETIME_MS),
-    }),
-  );
+  const params = {
+    sid: sessionId,
+    since: boundTo(sessions.createdAt, now - SESSION_LIFETIME_MS),
+  };
+  // Every request asks: on SQLite, on the writer connection when it is between transactions (a
+  // warm cache; the reader's is emptied by every commit), checked and read in one synchronous step.
+  const idle = db.$writer.idleHandle?.();
+  const row = idle
+    ? sessionUser(idle as Db).all(params)[0]
+    : await firstRow(sessionUser(db).execute(params));
   return row ? { ...row, role: row.role === 'moderator' ? 'moderator' : 'user', sessionId } : null;
 }
