@@ -6,9 +6,11 @@ import {
   notifications,
   questions,
   users,
+  type Db,
   type Executor,
 } from '@app/db';
 import { and, count, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { perDb } from '../../core/prepared';
 import type { NotificationView } from './shapes';
 
 const EXCERPT_MAX = 140;
@@ -96,7 +98,7 @@ async function selectViews(
   return (await selectRows(db, where, limit)).map(toView);
 }
 
-async function selectRows(db: Executor, where: SQL | undefined, limit: number) {
+function selectRows(db: Executor, where: SQL | undefined, limit: number) {
   return db
     .select(columns)
     .from(notifications)
@@ -111,17 +113,27 @@ async function selectRows(db: Executor, where: SQL | undefined, limit: number) {
 }
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
+// Every notification sent reads itself back as its owner sees it: built once per connection (the
+// write transaction's is the one writer connection on SQLite).
+const oneView = perDb((db) =>
+  selectRows(
+    db,
+    and(
+      eq(notifications.userId, sql.placeholder('userId')),
+      eq(notifications.id, sql.placeholder('id')),
+    ),
+    1,
+  ).prepare(),
+);
+
 /** One notification of its owner's, as they see it; null when it is not theirs or does not exist. */
 export async function notificationView(
   db: Executor,
   userId: number,
   id: number,
 ): Promise<NotificationView | null> {
-  return (
-    (
-      await selectViews(db, and(eq(notifications.userId, userId), eq(notifications.id, id)), 1)
-    )[0] ?? null
-  );
+  const row = await firstRow(oneView(db as Db).execute({ userId, id }));
+  return row ? toView(row) : null;
 }
 
 /** Up to `limit` of the user's notifications, newest first, older than `before` when given. */
@@ -144,6 +156,31 @@ export async function notificationViews(
  */
 export const UNREAD_COUNTED_UP_TO = 100;
 
+// Counted on every notification sent and every read: built once per connection, one statement
+// for all notifications and one for those about posts.
+const unreadCount = (postsOnly: boolean) =>
+  perDb((db) => {
+    const unread = db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .leftJoin(questions, eq(questions.id, notifications.questionId))
+      .leftJoin(answers, eq(answers.id, notifications.answerId))
+      .leftJoin(comments, eq(comments.id, notifications.commentId))
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          isNull(notifications.readAt),
+          aboutShownPosts,
+          postsOnly ? ne(notifications.kind, 'message') : undefined,
+        ),
+      )
+      .limit(UNREAD_COUNTED_UP_TO)
+      .as('unread');
+    return db.select({ n: count() }).from(unread).prepare();
+  });
+const unreadOfAll = unreadCount(false);
+const unreadAboutPosts = unreadCount(true);
+
 /**
  * How many of the user's notifications are unread (the partial index holds exactly those), up to
  * UNREAD_COUNTED_UP_TO; with postsOnly, only those about posts (not direct messages).
@@ -153,21 +190,6 @@ export async function unreadCountOf(
   userId: number,
   opts: { postsOnly?: boolean } = {},
 ): Promise<number> {
-  const unread = db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .leftJoin(questions, eq(questions.id, notifications.questionId))
-    .leftJoin(answers, eq(answers.id, notifications.answerId))
-    .leftJoin(comments, eq(comments.id, notifications.commentId))
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        isNull(notifications.readAt),
-        aboutShownPosts,
-        opts.postsOnly ? ne(notifications.kind, 'message') : undefined,
-      ),
-    )
-    .limit(UNREAD_COUNTED_UP_TO)
-    .as('unread');
-  return (await firstRow(db.select({ n: count() }).from(unread)))?.n ?? 0;
+  const statement = (opts.postsOnly ? unreadAboutPosts : unreadOfAll)(db as Db);
+  return (await firstRow(statement.execute({ userId })))?.n ?? 0;
 }
