@@ -161,11 +161,17 @@ describe('deleting your own answer', () => {
     expect(before.items.some((n) => n.place.type === 'question' && n.place.qid === q.id)).toBe(
       true,
     );
+    const unreadBefore = await bob.api.notification.unreadCount();
+    const hiddenUnread = before.items.filter(
+      (n) => n.place.type === 'question' && n.place.answerId === answer.id && !n.read,
+    ).length;
     await bob.api.answer.delete({ answerId: answer.id });
     const after = await bob.api.notification.list({ limit: 20 });
     expect(
       after.items.filter((n) => n.place.type === 'question' && n.place.answerId === answer.id),
     ).toEqual([]);
+    // Nor are they counted unread.
+    expect(await bob.api.notification.unreadCount()).toBe(unreadBefore - hiddenUnread);
   });
 
   it('takes back the reputation its votes earned, and undeleting gives it back', async () => {

@@ -3,13 +3,14 @@ import {
   answers,
   chatParticipants,
   notifications,
-  questions,
   users,
+  type Db,
   type Executor,
   type NotificationKind,
 } from '@app/db';
 import { MENTIONS_PER_POST, mentionedNames } from '@app/validators';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { perDb } from '../../core/prepared';
 import type { Viewer } from '../../core/viewer';
 import type { WriteScope } from '../../core/write';
 import { notificationView, unreadCountOf } from './notification-views';
@@ -52,17 +53,53 @@ const placeOf = (post: PostRef) => ({
   commentId: post.commentId ?? null,
 });
 
+// The statements of every notification sent, built once per connection: inside a write they run on
+// the transaction's handle, on SQLite the one writer connection.
+const accountOf = perDb((db) =>
+  db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .prepare(),
+);
+
+const insertNotification = perDb((db) =>
+  db
+    .insert(notifications)
+    .values({
+      userId: sql.placeholder('userId'),
+      kind: sql.placeholder('kind'),
+      actorId: sql.placeholder('actorId'),
+      subject: sql.placeholder('subject'),
+      questionId: sql.placeholder('questionId'),
+      answerId: sql.placeholder('answerId'),
+      commentId: sql.placeholder('commentId'),
+      chatId: sql.placeholder('chatId'),
+      messageId: sql.placeholder('messageId'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id })
+    .prepare(),
+);
+
+const toldOfSubject = perDb((db) =>
+  db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, sql.placeholder('userId')),
+        eq(notifications.subject, sql.placeholder('subject')),
+      ),
+    )
+    .prepare(),
+);
+
 /** The account behind a user id, if it still exists. */
 async function liveAccount(tx: Executor, userId: number | undefined): Promise<Recipient | null> {
   if (userId === undefined) return null;
-  return (
-    (await firstRow(
-      tx
-        .select({ id: users.id, username: users.username })
-        .from(users)
-        .where(and(eq(users.id, userId), isNull(users.deletedAt))),
-    )) ?? null
-  );
+  return (await firstRow(accountOf(tx as Db).execute({ userId }))) ?? null;
 }
 
 /**
@@ -77,11 +114,18 @@ async function tell(
 ): Promise<void> {
   if (to.id === actor.id) return;
   const row = await firstRow(
-    scope.tx
-      .insert(notifications)
-      .values({ ...what, userId: to.id, actorId: actor.id, createdAt: scope.now })
-      .onConflictDoNothing()
-      .returning({ id: notifications.id }),
+    insertNotification(scope.tx as Db).execute({
+      userId: to.id,
+      kind: what.kind,
+      actorId: actor.id,
+      subject: what.subject,
+      questionId: what.questionId ?? null,
+      answerId: what.answerId ?? null,
+      commentId: what.commentId ?? null,
+      chatId: what.chatId ?? null,
+      messageId: what.messageId ?? null,
+      createdAt: scope.now,
+    }),
   );
   if (!row) return;
   const notification = await notificationView(scope.tx, to.id, row.id);
@@ -121,51 +165,43 @@ export async function notifyMentions(
     .limit(MENTIONS_PER_POST);
   for (const user of mentioned) {
     const already = await firstRow(
-      scope.tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(and(eq(notifications.userId, user.id), eq(notifications.subject, subject))),
+      toldOfSubject(scope.tx as Db).execute({ userId: user.id, subject }),
     );
     if (already) continue;
     await tell(scope, actor, user, { kind: 'mention', subject, ...placeOf(post) });
   }
 }
 
-/** A new answer: the asker hears of it, and everyone it mentions. */
+/**
+ * A new answer: the asker hears of it, and everyone it mentions. `askerId` is the question's asker,
+ * as the write read it when it found the question.
+ */
 export async function notifyNewAnswer(
   scope: WriteScope,
   actor: Viewer,
   post: { qid: number; answerId: number },
   text: string,
+  askerId: number,
 ): Promise<void> {
-  const asker = await firstRow(
-    scope.tx.select({ id: questions.askedBy }).from(questions).where(eq(questions.id, post.qid)),
-  );
-  const to = await liveAccount(scope.tx, asker?.id);
+  const to = await liveAccount(scope.tx, askerId);
   if (to)
     await tell(scope, actor, to, { kind: 'answer', subject: subjectOf(post), ...placeOf(post) });
   await notifyMentions(scope, actor, post, text);
 }
 
-/** A new comment: the author of the post it is on hears of it, and everyone it mentions. */
+/**
+ * A new comment: the author of the post it is on hears of it, and everyone it mentions. `authorId`
+ * is that post's author (the question's asker, or the answer's), as the write read it when it found
+ * the post.
+ */
 export async function notifyNewComment(
   scope: WriteScope,
   actor: Viewer,
   post: { qid: number; answerId: number | null; commentId: number },
   text: string,
+  authorId: number,
 ): Promise<void> {
-  const author =
-    post.answerId === null
-      ? await firstRow(
-          scope.tx
-            .select({ id: questions.askedBy })
-            .from(questions)
-            .where(eq(questions.id, post.qid)),
-        )
-      : await firstRow(
-          scope.tx.select({ id: answers.ansBy }).from(answers).where(eq(answers.id, post.answerId)),
-        );
-  const to = await liveAccount(scope.tx, author?.id);
+  const to = await liveAccount(scope.tx, authorId);
   if (to)
     await tell(scope, actor, to, { kind: 'comment', subject: subjectOf(post), ...placeOf(post) });
   await notifyMentions(scope, actor, post, text);

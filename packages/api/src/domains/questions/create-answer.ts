@@ -1,7 +1,8 @@
-import { firstRow, returnedRow, answers, questions } from '@app/db';
+import { boundTo, firstRow, returnedRow, answers, questions, type Db } from '@app/db';
 import { closeMessages, questionMessages, type CreateAnswerInput } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
+import { perDb } from '../../core/prepared';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
@@ -29,6 +30,36 @@ export async function createAnswerOnce(
   );
 }
 
+// An answer's two writes, built once per connection (the write transaction's handle: on SQLite the
+// one writer connection).
+const insertAnswer = perDb((db) =>
+  db
+    .insert(answers)
+    .values({
+      questionId: sql.placeholder('qid'),
+      text: sql.placeholder('text'),
+      ansBy: sql.placeholder('ansBy'),
+      ansDateTime: sql.placeholder('now'),
+      sendKey: sql.placeholder('sendKey'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: answers.id })
+    .prepare(),
+);
+
+// An update's placeholder is bound as it is given: `now` as the column keeps it (boundTo).
+const countAnswer = perDb((db) =>
+  db
+    .update(questions)
+    .set({
+      answerCount: sql`${questions.answerCount} + 1`,
+      lastActivityAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(questions.id, sql.placeholder('qid')))
+    .returning({ answerCount: questions.answerCount })
+    .prepare(),
+);
+
 /** Answers as the viewer, now; the question's answer count and last activity move in the same transaction. */
 export function createAnswer(
   deps: ApiDeps,
@@ -36,30 +67,25 @@ export function createAnswer(
   input: CreateAnswerInput,
 ): Promise<{ answer: AnswerView; event: PublishedEvent<'question'> }> {
   return writeTransaction(deps, async ({ tx, now, publish }) => {
-    if ((await assertQuestionExists(tx, input.qid)).closedAt)
-      throw new Refusal({ code: 'FORBIDDEN', message: closeMessages.closedNoAnswers });
+    const { closedAt, askedBy } = await assertQuestionExists(tx, input.qid);
+    if (closedAt) throw new Refusal({ code: 'FORBIDDEN', message: closeMessages.closedNoAnswers });
     const inserted = await firstRow(
-      tx
-        .insert(answers)
-        .values({
-          questionId: input.qid,
-          text: input.text,
-          ansBy: viewer.id,
-          ansDateTime: now,
-          sendKey: input.sendKey,
-        })
-        .onConflictDoNothing()
-        .returning({ id: answers.id }),
+      insertAnswer(tx as Db).execute({
+        qid: input.qid,
+        text: input.text,
+        ansBy: viewer.id,
+        now,
+        sendKey: input.sendKey ?? null,
+      }),
     );
     // Only a send with the same key racing this one can take its place.
     if (!inserted) throw new Refusal({ code: 'CONFLICT', message: questionMessages.sentAlready });
     const { id } = inserted;
     const row = await returnedRow(
-      tx
-        .update(questions)
-        .set({ answerCount: sql`${questions.answerCount} + 1`, lastActivityAt: now })
-        .where(eq(questions.id, input.qid))
-        .returning({ answerCount: questions.answerCount }),
+      countAnswer(tx as Db).execute({
+        now: boundTo(questions.lastActivityAt, now.getTime()),
+        qid: input.qid,
+      }),
     );
     const answer: AnswerView = {
       id,
@@ -87,6 +113,7 @@ export function createAnswer(
       viewer,
       { qid: input.qid, answerId: id },
       input.text,
+      askedBy,
     );
     return { answer, event };
   });

@@ -1,8 +1,9 @@
-import { firstRow, comments, questions, type Executor } from '@app/db';
+import { boundTo, firstRow, comments, questions, type Db, type Executor } from '@app/db';
 import { questionMessages, type CreateCommentInput } from '@app/validators';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
+import { perDb } from '../../core/prepared';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
@@ -13,17 +14,48 @@ import { assertQuestionExists } from './question-exists';
 import { commentSentWith } from './send-keys';
 import type { CommentView } from './shapes';
 
-/** The question a comment's parent belongs to; NOT_FOUND when the parent does not exist. */
-async function questionOfParent(
+/**
+ * The question a comment's parent belongs to, and the parent's author (told of the comment);
+ * NOT_FOUND when the parent does not exist.
+ */
+async function parentOf(
   tx: Executor,
   input: Pick<CreateCommentInput, 'id' | 'type'>,
-): Promise<number> {
+): Promise<{ qid: number; authorId: number }> {
   if (input.type === 'question') {
-    await assertQuestionExists(tx, input.id);
-    return input.id;
+    const { askedBy } = await assertQuestionExists(tx, input.id);
+    return { qid: input.id, authorId: askedBy };
   }
-  return (await findAnswer(tx, input.id)).qid;
+  const { qid, ansBy } = await findAnswer(tx, input.id);
+  return { qid, authorId: ansBy };
 }
+
+// A comment's two writes, built once per connection (the write transaction's handle: on SQLite the
+// one writer connection). The parent is one of questionId and answerId, the other null.
+const insertComment = perDb((db) =>
+  db
+    .insert(comments)
+    .values({
+      questionId: sql.placeholder('questionId'),
+      answerId: sql.placeholder('answerId'),
+      text: sql.placeholder('text'),
+      commentBy: sql.placeholder('commentBy'),
+      commentDateTime: sql.placeholder('now'),
+      sendKey: sql.placeholder('sendKey'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: comments.id })
+    .prepare(),
+);
+
+// An update's placeholder is bound as it is given: `now` as the column keeps it (boundTo).
+const touchQuestion = perDb((db) =>
+  db
+    .update(questions)
+    .set({ lastActivityAt: sql`${sql.placeholder('now')}` })
+    .where(eq(questions.id, sql.placeholder('qid')))
+    .prepare(),
+);
 
 /**
  * Comments on a question or an answer as the viewer, within their limits — unless the viewer's device
@@ -49,25 +81,24 @@ export function createComment(
   input: CreateCommentInput,
 ): Promise<{ comment: CommentView; event: PublishedEvent<'question'> }> {
   return writeTransaction(deps, async ({ tx, now, publish }) => {
-    const qid = await questionOfParent(tx, input);
-    const parent = input.type === 'question' ? { questionId: input.id } : { answerId: input.id };
+    const { qid, authorId } = await parentOf(tx, input);
     const row = await firstRow(
-      tx
-        .insert(comments)
-        .values({
-          ...parent,
-          text: input.text,
-          commentBy: viewer.id,
-          commentDateTime: now,
-          sendKey: input.sendKey,
-        })
-        .onConflictDoNothing()
-        .returning({ id: comments.id }),
+      insertComment(tx as Db).execute({
+        questionId: input.type === 'question' ? input.id : null,
+        answerId: input.type === 'answer' ? input.id : null,
+        text: input.text,
+        commentBy: viewer.id,
+        now,
+        sendKey: input.sendKey ?? null,
+      }),
     );
     // Only a send with the same key racing this one can take its place.
     if (!row) throw new Refusal({ code: 'CONFLICT', message: questionMessages.sentAlready });
     const { id } = row;
-    await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, qid));
+    await touchQuestion(tx as Db).execute({
+      now: boundTo(questions.lastActivityAt, now.getTime()),
+      qid,
+    });
     const comment: CommentView = {
       id,
       text: input.text,
@@ -87,6 +118,7 @@ export function createComment(
       viewer,
       { qid, answerId, commentId: id },
       input.text,
+      authorId,
     );
     return { comment, event };
   });

@@ -1,7 +1,9 @@
-import { firstRow, questions, questionTags } from '@app/db';
+import { firstRow, questions, questionTags, type Db } from '@app/db';
 import { questionMessages, type CreateQuestionInput } from '@app/validators';
+import { sql } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
+import { perDb } from '../../core/prepared';
 import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction } from '../../core/write';
@@ -28,6 +30,35 @@ export async function createQuestionOnce(
   );
 }
 
+// A question's writes, built once per connection (the write transaction's handle: on SQLite the one
+// writer connection). Its tags are one row each: a statement of one row serves any number of them.
+const insertQuestion = perDb((db) =>
+  db
+    .insert(questions)
+    .values({
+      title: sql.placeholder('title'),
+      text: sql.placeholder('text'),
+      askedBy: sql.placeholder('askedBy'),
+      askDateTime: sql.placeholder('now'),
+      lastActivityAt: sql.placeholder('now'),
+      sendKey: sql.placeholder('sendKey'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: questions.id })
+    .prepare(),
+);
+
+const insertQuestionTag = perDb((db) =>
+  db
+    .insert(questionTags)
+    .values({
+      questionId: sql.placeholder('questionId'),
+      tagId: sql.placeholder('tagId'),
+      position: sql.placeholder('position'),
+    })
+    .prepare(),
+);
+
 /** Asks a question as the signed-in viewer, now; tags are found or created in the same transaction. */
 export function createQuestion(
   deps: ApiDeps,
@@ -37,25 +68,19 @@ export function createQuestion(
   return writeTransaction(deps, async ({ tx, now, publish }) => {
     const tags = await findOrCreateTags(tx, input.tags);
     const row = await firstRow(
-      tx
-        .insert(questions)
-        .values({
-          title: input.title,
-          text: input.text,
-          askedBy: viewer.id,
-          askDateTime: now,
-          lastActivityAt: now,
-          sendKey: input.sendKey,
-        })
-        .onConflictDoNothing()
-        .returning({ id: questions.id }),
+      insertQuestion(tx as Db).execute({
+        title: input.title,
+        text: input.text,
+        askedBy: viewer.id,
+        now,
+        sendKey: input.sendKey ?? null,
+      }),
     );
     // Only a send with the same key racing this one can take its place.
     if (!row) throw new Refusal({ code: 'CONFLICT', message: questionMessages.sentAlready });
     const { id } = row;
-    await tx
-      .insert(questionTags)
-      .values(tags.map((tag, position) => ({ questionId: id, tagId: tag.id, position })));
+    for (const [position, tag] of tags.entries())
+      await insertQuestionTag(tx as Db).execute({ questionId: id, tagId: tag.id, position });
     const question: QuestionSummary = {
       id,
       title: input.title,

@@ -71,8 +71,8 @@ export async function findTagIds(db: Db, names: readonly string[]): Promise<numb
 /** Existing tags are reused whatever the case; new ones get the default description. Call inside a transaction. */
 export async function findOrCreateTags(tx: Executor, names: readonly string[]): Promise<TagView[]> {
   const found: TagView[] = [];
-  const existing = (nameKey: string) =>
-    firstRow(tx.select(tagView).from(tags).where(eq(tags.nameKey, nameKey)));
+  // tagByName on the transaction's handle (on SQLite the one writer connection, built once).
+  const existing = (key: string) => firstRow(tagByName(tx as Db).execute({ key }));
   for (const name of names) {
     const nameKey = tagKey(name);
     // A tag another question is creating at this moment (on PostgreSQL, side by side): the insert
