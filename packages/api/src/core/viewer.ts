@@ -1,5 +1,5 @@
 import { boundTo, firstRow, sessions, users, type Db } from '@app/db';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { perDb } from './prepared';
 
 /** A session lasts this long from sign-in, whatever the cookie says. */
@@ -24,6 +24,8 @@ export const isModerator = (viewer: Pick<Viewer, 'role'> | null): boolean =>
 export const isSuspended = (viewer: Pick<Viewer, 'suspendedUntil'>, now = Date.now()): boolean =>
   viewer.suspendedUntil !== null && viewer.suspendedUntil.getTime() > now;
 
+// The session's user by a subquery, not a join: SQLite compiles a join whose WHERE binds a value
+// again on every run (better-sqlite3 binds on every run), and every request makes this look-up.
 const sessionUser = perDb((db) =>
   db
     .select({
@@ -32,12 +34,13 @@ const sessionUser = perDb((db) =>
       role: users.role,
       suspendedUntil: users.suspendedUntil,
     })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .from(users)
     .where(
       and(
-        eq(sessions.id, sql.placeholder('sid')),
-        gt(sessions.createdAt, sql.placeholder('since')),
+        eq(
+          users.id,
+          sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sql.placeholder('sid')} and ${sessions.createdAt} > ${sql.placeholder('since')})`,
+        ),
         isNull(users.deletedAt),
       ),
     )
