@@ -1,5 +1,6 @@
 import { appRouter, findSessionUser, type ReadDependency, type RouterInputs } from '@app/api';
 import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from '@app/validators';
+import { TRPCError } from '@trpc/server';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chooseEncoding, compressWhenDone } from '../http/compression';
@@ -7,7 +8,14 @@ import type { CreateRequestContext } from '../http/context';
 import { requestIdOf } from '../http/request-log';
 import type { Logger } from '../ops/log';
 import { guardRefusal } from './request-guard';
-import { serveTrpcRequest, transformerOf } from './trpc-internals';
+import {
+  getTRPCErrorFromUnknown,
+  mutationCalls,
+  serveTrpcRequest,
+  transformerOf,
+  trpcCallAnswer,
+  type ProcedureCall,
+} from './trpc-internals';
 import { SESSION_COOKIE } from '../http/session';
 import { CachedBody, sendCachedBody, type ResponseCache } from '../http/response-cache';
 
@@ -117,6 +125,61 @@ function cachedCalls(req: IncomingMessage) {
   return parsed;
 }
 
+const mutations = mutationCalls(appRouter);
+
+interface DirectMutation {
+  path: string;
+  call: ProcedureCall;
+  /** Sent as a batch of one (`?batch=1`, the web client's way): input and answer are lists of one. */
+  batch: boolean;
+}
+
+/**
+ * One mutation POSTed as our clients send it (JSON with its length, alone or as a batch of one, not
+ * streamed): its path and procedure, or null for anything else, which tRPC's own handler answers.
+ * Such a call is answered here without tRPC's conversion to a Fetch Request and Response and back,
+ * which cost a write more than its procedure's own checks; tRPC's procedure, context, error shape and
+ * transformer do the rest, as they would there.
+ */
+function directMutation(req: IncomingMessage): DirectMutation | null {
+  if (req.method !== 'POST' || isStreamed(req)) return null;
+  if (!req.headers['content-type']?.startsWith('application/json')) return null;
+  const length = Number(req.headers['content-length']);
+  if (!(length >= 0 && length <= MAX_BODY_BYTES) || req.headers['transfer-encoding']) return null;
+  const url = req.url ?? '';
+  if (!url.startsWith('/trpc/')) return null;
+  const query = url.indexOf('?');
+  const batch = query >= 0 && url.slice(query) === '?batch=1';
+  if (query >= 0 && !batch) return null;
+  const path = url.slice('/trpc/'.length, query >= 0 ? query : undefined);
+  const call = mutations.get(path);
+  return call ? { path, call, batch } : null;
+}
+
+/** The call's input from the body's text, as tRPC reads it (a batch's is its entry "0"). */
+function inputOf(text: string, batch: boolean): unknown {
+  // A body's byte order mark is not JSON: the Fetch body reader tRPC uses drops it too.
+  const json: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  if (!batch) return transformer.input.deserialize(json);
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: '"input" needs to be an object when doing a batch call',
+    });
+  const raw = (json as Record<string, unknown>)[0];
+  return raw === undefined ? undefined : transformer.input.deserialize(raw);
+}
+
+/** The whole body of a request whose length was checked (at most MAX_BODY_BYTES). */
+function bodyText(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
 export interface TrpcHttpOptions {
   /**
    * Headers every answer carries (http-handler.ts: the security headers, the request id, HSTS over https),
@@ -176,6 +239,66 @@ export function createTrpcHttpHandler(opts: TrpcHttpOptions) {
     const encoding = isStreamed(req) ? null : chooseEncoding(req);
     if (encoding) compressWhenDone(res, encoding);
     void serveTrpcRequest({ ...handlerOptions, req, res, path });
+  }
+
+  /** One mutation, called as tRPC's handler calls it, answered as it answers (see directMutation). */
+  async function viaMutation(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { path, call, batch }: DirectMutation,
+  ): Promise<void> {
+    setSecurityHeaders(req, res);
+    const encoding = chooseEncoding(req);
+    if (encoding) compressWhenDone(res, encoding);
+    // A client that goes away aborts the call (a code run stops), as with tRPC's own handler.
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    let ctx: unknown;
+    let input: unknown;
+    let reading: Promise<unknown> | undefined;
+    let answer: { status: number; body: string };
+    try {
+      const text = await bodyText(req);
+      ctx = await createRequestContext({ req, res, transport: 'http' });
+      const data = await call({
+        path,
+        // Read once, when the procedure first asks, as tRPC does: what cannot be read is a
+        // BAD_REQUEST whose cause tells the error formatter so.
+        getRawInput: () =>
+          (reading ??= (async () => {
+            try {
+              return (input = inputOf(text, batch));
+            } catch (cause) {
+              if (cause instanceof TRPCError) throw cause;
+              throw new TRPCError({
+                code: 'BAD_REQUEST',
+                message: cause instanceof Error ? cause.message : 'Invalid input',
+                cause,
+              });
+            }
+          })()),
+        ctx,
+        type: 'mutation',
+        signal: abort.signal,
+        batchIndex: 0,
+      });
+      answer = trpcCallAnswer(appRouter, batch, { data });
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        log.error(
+          { reqId: requestIdOf(req), procedure: path, err: error.cause ?? error },
+          'tRPC procedure failed',
+        );
+      answer = trpcCallAnswer(appRouter, batch, { error, path, type: 'mutation', input, ctx });
+    }
+    if (res.destroyed) return;
+    res.statusCode = answer.status;
+    res.setHeader('Vary', 'trpc-accept, accept');
+    res.setHeader('Content-Type', 'application/json');
+    res.end(answer.body);
   }
 
   /** Answers from the cache (reading what it lacks once), or false to let tRPC answer. */
@@ -240,6 +363,8 @@ export function createTrpcHttpHandler(opts: TrpcHttpOptions) {
       res.end(JSON.stringify(refusal.body));
       return;
     }
+    const mutation = directMutation(req);
+    if (mutation) return void viaMutation(req, res, mutation);
     const request = cachedCalls(req);
     if (!request) return viaTrpc(req, res);
     // A read that fails (an unknown id, a bad input) is answered by tRPC, in its words.

@@ -8,10 +8,17 @@ import {
 } from '@trpc/server/adapters/node-http';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import {
+  getErrorShape,
+  getHTTPStatusCode,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+} from '@trpc/server/unstable-core-do-not-import';
 
 /**
- * The one file that reaches into tRPC past its documented API: the router's definition (`_def`) and
- * the node adapter's `internal_` exception handler. A tRPC upgrade that changes one of them breaks
+ * The one file that reaches into tRPC past its documented API: the router's definition (`_def`),
+ * the node adapter's `internal_` exception handler, and the pieces of its HTTP handler's answer
+ * (`unstable-core-do-not-import`: the error shape, the status, the transformed body). A tRPC upgrade that changes one of them breaks
  * test/trpc-internals.test.ts, not the server.
  */
 
@@ -95,3 +102,60 @@ export function answerTrpcFailure<
 >(options: NodeHTTPRequestHandlerOptions<TRouter, TRequest, TResponse>): (cause: unknown) => void {
   return internal_exceptionHandler(options);
 }
+
+/** How tRPC's HTTP handler calls a procedure (its `procedure._def` call signature). */
+export type ProcedureCall = (opts: {
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  ctx: unknown;
+  type: ProcedureType;
+  signal: AbortSignal;
+  batchIndex: number;
+}) => Promise<unknown>;
+
+/** A router's mutations by their dotted path, callable as tRPC's HTTP handler calls them. */
+export function mutationCalls(router: AnyTRPCRouter): Map<string, ProcedureCall> {
+  const procedures = router._def.procedures as Record<
+    string,
+    ProcedureCall & { _def: { type: ProcedureType } }
+  >;
+  return new Map(
+    Object.entries(procedures).filter(([, procedure]) => procedure._def.type === 'mutation'),
+  );
+}
+
+/**
+ * What tRPC's HTTP handler answers for one call (alone, or as a batch of one): the status, and the
+ * body of `{ result: { data } }` or `{ error: shape }` (the router's error formatter applied), in a
+ * list for a batch, through the router's transformer, exactly as resolveResponse writes them.
+ */
+export function trpcCallAnswer(
+  router: AnyTRPCRouter,
+  batch: boolean,
+  outcome:
+    | { data: unknown }
+    | { error: TRPCError; path: string; type: ProcedureType; input: unknown; ctx: unknown },
+): { status: number; body: string } {
+  const config = router._def._config;
+  const response =
+    'data' in outcome
+      ? { result: { data: outcome.data } }
+      : {
+          error: getErrorShape({
+            config,
+            error: outcome.error,
+            type: outcome.type,
+            path: outcome.path,
+            input: outcome.input,
+            ctx: outcome.ctx as never,
+          }),
+        };
+  // A batch of one answers a list of one.
+  const sent = batch ? [response] : response;
+  return {
+    status: getHTTPStatusCode(sent as never),
+    body: JSON.stringify(transformTRPCResponse(config, sent as never)),
+  };
+}
+
+export { getTRPCErrorFromUnknown };
