@@ -60,6 +60,8 @@ interface Delivery {
   emit(rooms: string[], except: string[], event: string, payload: unknown): void;
   /** A question page as it is now (a replay reads each once). */
   question(qid: number): Promise<Question>;
+  /** Whether any listener is in one of these rooms: nothing is read or sent for nobody. */
+  heard(rooms: string[]): boolean;
 }
 
 export interface Bridge {
@@ -136,13 +138,17 @@ export async function bridgeEvents(
       }));
     },
     emit(rooms, except, event, payload) {
-      io.to(rooms).except(except).emit(event, payload);
+      if (live.heard(rooms)) io.to(rooms).except(except).emit(event, payload);
     },
     question: (qid) => api().question.byId({ qid }),
+    // This process's own sockets: each process emits to its own (no adapter spreads emits).
+    heard: (rooms) => rooms.some((room) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0),
   };
 
   async function questionEvent({ payload: event }: BusEvent<'question'>, to: Delivery) {
     const rooms = [PUBLIC_ROOM];
+    // Most of these read the whole question again: not for a room nobody is in.
+    if (!to.heard(rooms)) return;
     switch (event.type) {
       case 'answered':
         to.emit(rooms, [], 'answerUpdate', {
@@ -447,6 +453,7 @@ export async function bridgeEvents(
         if (!read) questions.set(qid, (read = api().question.byId({ qid })));
         return read;
       },
+      heard: (targets) => targets.some((room) => rooms.has(room)),
     };
     // A game's code changes make one send of its text as it is now, where the last one was; a
     // send still waiting here will reach the restored socket live.
