@@ -1,4 +1,4 @@
-import { appRouter, type ReadCache } from '@app/api';
+import { appRouter, findSessionUser, type ReadCache } from '@app/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import {
@@ -119,7 +119,13 @@ export function restRoute<Body>(
       const context = await door.createRequestContext({ req, res, transport: 'http' });
       const caller = appRouter.createCaller(context, { signal: request.signal });
       let viewer: Promise<string | null> | undefined;
-      const current = () => (viewer ??= caller.auth.me().then((user) => user?.username ?? null));
+      // Who is signed in, as every procedure reads it (auth.me would read their profile too).
+      const current = () =>
+        (viewer ??= context.session.sessionId
+          ? findSessionUser(context.deps.db, context.session.sessionId).then(
+              (user) => user?.username ?? null,
+            )
+          : Promise.resolve(null));
       const me = async () => {
         const name = await current();
         if (!name) throw new RestError(401, authMessages.notSignedIn);
