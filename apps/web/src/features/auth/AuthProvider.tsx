@@ -102,7 +102,9 @@ export function AuthProvider({ children, booting }: { children: ReactNode; booti
 
   // A reload keeps the page frame (header and menu) while the session is checked.
   if (me.isPending) return booting;
-  if (me.isError) {
+  // Only when who is signed in was never learned: a failed re-read (the network gone for a moment)
+  // keeps the page, whose header then says it is reconnecting.
+  if (me.isError && me.data === undefined) {
     return (
       <main className="boot-error">
         <h1>We could not reach the server</h1>
