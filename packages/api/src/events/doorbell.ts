@@ -77,7 +77,12 @@ export function createDoorbell(db: Db, shared: Shared, onRing: () => void): Door
     timer = setTimeout(check, subscribed ? SAFETY_CHECK_MS : DATABASE_CHECK_MS);
     timer.unref();
   };
-  if (!lone) check();
+  // The first look after a turn, never during construction: the bus's ring handler is not complete
+  // until this returns, and another process may have committed since `seen` was read.
+  if (!lone) {
+    timer = setTimeout(check, 0);
+    timer.unref();
+  }
 
   return {
     ring() {
