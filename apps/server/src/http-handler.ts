@@ -127,14 +127,18 @@ export function createHttpHandler(opts: HttpAppOptions): RequestListener {
       // writeHead (a setHeader before it would send Node down its slower merging path).
       return trpc(req, res);
     }
-    setHeaders(res, answerHeaders(req));
+    const headers = answerHeaders(req);
+    const toExpress = () => {
+      setHeaders(res, headers);
+      app(req, res);
+    };
     // The original client's reads the read cache holds a body for, before Express (cached-reads.ts).
     if (req.method === 'GET' && (req.url?.startsWith('/tag/') || req.url?.startsWith('/question/')))
-      return void cachedRestReads(req, res).then(
-        (answered) => answered || app(req, res),
-        () => app(req, res),
+      return void cachedRestReads(req, res, headers).then(
+        (answered) => answered || toExpress(),
+        toExpress,
       );
-    app(req, res);
+    toExpress();
   };
 }
 

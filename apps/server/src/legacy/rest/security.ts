@@ -1,7 +1,7 @@
 import { MAX_BODY_BYTES, transportMessages } from '@app/validators';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isHttps } from '../../http/context';
 import { isAllowedOrigin } from '../../http/origin';
@@ -44,31 +44,35 @@ export function xsrf(): RequestHandler {
 
 /** Sets the readable XSRF-TOKEN cookie unless the request brought a well-formed one. */
 export function giveXsrfCookie(req: IncomingMessage, res: ServerResponse): void {
+  const cookie = xsrfCookieFor(req);
+  if (cookie) res.appendHeader('Set-Cookie', cookie);
+}
+
+/**
+ * The Set-Cookie value of a new XSRF-TOKEN, or null when the request brought a well-formed one. The
+ * token is a random UUID (122 random bits, from Node's pooled randomness: a signed-out reader gets
+ * one with every answer, so it must cost next to nothing).
+ */
+export function xsrfCookieFor(req: IncomingMessage): string | null {
   const cookie = cookieValue(req, XSRF_COOKIE);
-  if (cookie && /^[\w-]{16,64}$/.test(cookie)) return;
-  const parts = [
-    `${XSRF_COOKIE}=${randomBytes(24).toString('base64url')}`,
-    'Path=/',
-    'SameSite=Lax',
-  ];
+  if (cookie && /^[\w-]{16,64}$/.test(cookie)) return null;
+  const parts = [`${XSRF_COOKIE}=${randomUUID()}`, 'Path=/', 'SameSite=Lax'];
   if (isHttps(req)) parts.push('Secure');
-  res.appendHeader('Set-Cookie', parts.join('; '));
+  return parts.join('; ');
 }
 
 /**
  * What the CORS middleware below adds to a simple request (a GET) from CLIENT_ORIGINS: the origin
- * allowed, with credentials; for the answers served before Express (cached-reads.ts).
+ * allowed, with credentials; for the answers served before Express (cached-reads.ts), as header
+ * name/value pairs (with Vary: Origin among them) or none.
  */
-export function allowClientOrigin(
+export function clientOriginHeaders(
   req: IncomingMessage,
-  res: ServerResponse,
   clientOrigins: readonly string[],
-): void {
+): string[] {
   const origin = req.headers.origin;
-  if (origin === undefined || !isAllowedOrigin(req, clientOrigins)) return;
-  res.setHeader('Access-Control-Allow-Origin', origin);
-  res.appendHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  if (origin === undefined || !isAllowedOrigin(req, clientOrigins)) return [];
+  return ['Access-Control-Allow-Origin', origin, 'Access-Control-Allow-Credentials', 'true'];
 }
 
 /**
