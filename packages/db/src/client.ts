@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import * as schema from './schema';
 import { runMigrations } from './migrate';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
+import { createSearchIndexer } from './search-index';
 import { cacheOneTimeStatements } from './statement-cache';
 import { WriteLock } from './write-lock';
 
@@ -29,7 +30,8 @@ export interface Writer {
    * processes wait for each other instead of failing a read-then-write with SQLITE_BUSY_SNAPSHOT),
    * one body at a time in this process, in the order asked: answered once committed, rolled back
    * (alone) when it throws. Bodies asked for together share one COMMIT (WRITES_PER_COMMIT); none is
-   * answered before the commit that holds it. The body touches only the database: the file stays
+   * answered before the commit that holds it. New questions enter the search index just before that
+   * COMMIT, all at once (search-index.ts). The body touches only the database: the file stays
    * locked for every process while it runs.
    */
   transaction<R>(body: (tx: Tx) => Promise<R> | R): Promise<R>;
@@ -85,6 +87,7 @@ interface QueuedWrite {
 function createWriter(tx: Tx): Writer {
   const lock = new WriteLock();
   const client = tx.$client;
+  const indexNewQuestions = createSearchIndexer(client);
   const queue: QueuedWrite[] = [];
   let gathering = false;
 
@@ -124,6 +127,7 @@ function createWriter(tx: Tx): Writer {
           mine.open = false;
         }
       }
+      indexNewQuestions();
       client.exec('COMMIT');
     } catch (error) {
       if (client.inTransaction) client.exec('ROLLBACK');
@@ -207,6 +211,9 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
     checkpointers.set(tx.$client, startCheckpointer(tx.$client, path));
   }
   cacheOneTimeStatements(tx);
+  // Questions written outside a writer's commit (a seed's or a tool's own statements) wait no longer.
+  const indexWaiting = createSearchIndexer(tx.$client);
+  tx.$client.transaction(indexWaiting).immediate();
   const db = (
     memory ? tx : plannedOnce(drizzle(openConnection(path, runtime), { schema }))
   ) as Db;

@@ -114,11 +114,14 @@ const problems = [
 const chats = [{ id: 1, createdAt: joined }];
 
 beforeAll(async () => {
-  sqlite.insert(schema.users).values(users).run();
-  sqlite.insert(schema.questions).values(questions).run();
-  sqlite.insert(schema.answers).values(answers).run();
-  sqlite.insert(schema.problems).values(problems).run();
-  sqlite.insert(schema.chats).values(chats).run();
+  // Through the writer, as the site writes: new questions enter the search index at its commit.
+  await sqlite.$writer.transaction((tx) => {
+    tx.insert(schema.users).values(users).run();
+    tx.insert(schema.questions).values(questions).run();
+    tx.insert(schema.answers).values(answers).run();
+    tx.insert(schema.problems).values(problems).run();
+    tx.insert(schema.chats).values(chats).run();
+  });
 
   pg = await createPgDb(database.url, { poolSize: 2 });
   pools.push(pg);
