@@ -221,23 +221,32 @@ export async function notifyAccepted(
     await tell(scope, actor, to, { kind: 'accepted', subject: subjectOf(post), ...placeOf(post) });
 }
 
+// Every direct message tells the chat's other members: built once per connection.
+const otherParticipants = perDb((db) =>
+  db
+    .select({ id: users.id, username: users.username })
+    .from(chatParticipants)
+    .innerJoin(users, eq(users.id, chatParticipants.userId))
+    .where(
+      and(
+        eq(chatParticipants.chatId, sql.placeholder('chatId')),
+        ne(chatParticipants.userId, sql.placeholder('actorId')),
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare(),
+);
+
 /** A direct message: every other participant of the chat hears of it. */
 export async function notifyDirectMessage(
   scope: WriteScope,
   actor: Viewer,
   message: { chatId: number; messageId: number },
 ): Promise<void> {
-  const others = await scope.tx
-    .select({ id: users.id, username: users.username })
-    .from(chatParticipants)
-    .innerJoin(users, eq(users.id, chatParticipants.userId))
-    .where(
-      and(
-        eq(chatParticipants.chatId, message.chatId),
-        ne(chatParticipants.userId, actor.id),
-        isNull(users.deletedAt),
-      ),
-    );
+  const others = (await otherParticipants(scope.tx as Db).execute({
+    chatId: message.chatId,
+    actorId: actor.id,
+  })) as Recipient[];
   for (const to of others) {
     await tell(scope, actor, to, {
       kind: 'message',
