@@ -8,6 +8,12 @@ import type { Db } from '../client';
  * else. Each names its database, for reading a query plan.
  */
 export interface Dialect<Database = Db> {
+  /**
+   * A table to read from through the named index: SQLite's planner goes to a row by its key when it
+   * can, even when a small partial index (the few removed posts) would answer without the row;
+   * PostgreSQL weighs the index by itself.
+   */
+  throughIndex(table: unknown, index: string): SQL;
   /** Rows of a table in the order they were inserted: who voted or joined first comes first. */
   insertionOrder(table: unknown): SQL;
   /** A condition: the column's value is in a list passed as one JSON array parameter. */

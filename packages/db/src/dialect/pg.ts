@@ -61,6 +61,7 @@ const textMatchIds = (match: unknown): SQL =>
 export const pgDialect: Dialect<PgDb> = {
   // SQLite's rowid has no twin: the tables read in insertion order have an identity column of their
   // own in the PostgreSQL schema (schema-pg/_columns.ts insertionOrder), which no writer sets.
+  throughIndex: (table) => sql`${table}`,
   insertionOrder: (table) => sql`${table}.${sql.identifier('insertion_order')}`,
 
   // The lists are ids: bigint compares with integer and bigint columns and keeps their indexes.

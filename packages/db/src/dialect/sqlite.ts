@@ -13,6 +13,7 @@ const ftsWords = (words: readonly string[]) =>
   words.map((word) => `"${word.replaceAll('"', '""')}"${[...word].length > 1 ? '*' : ''}`);
 
 export const sqliteDialect: Dialect = {
+  throughIndex: (table, index) => sql`${table} indexed by ${sql.identifier(index)}`,
   insertionOrder: (table) => sql`${table}.rowid`,
 
   inJsonList: (column, list) => sql`${column} in (select value from json_each(${list}))`,

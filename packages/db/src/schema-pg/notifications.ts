@@ -33,7 +33,7 @@ export const notifications = pgTable(
     index('notifications_user').on(t.userId, t.id),
     uniqueIndex('notifications_subject').on(t.userId, t.subject, t.kind),
     index('notifications_unread')
-      .on(t.userId, t.id)
+      .on(t.userId, t.id, t.questionId, t.answerId, t.commentId)
       .where(sql`${t.readAt} is null`),
     index('notifications_chat')
       .on(t.userId, t.chatId)

@@ -38,9 +38,10 @@ export const notifications = sqliteTable(
     // The list, newest first, a page at a time.
     index('notifications_user').on(t.userId, t.id),
     uniqueIndex('notifications_subject').on(t.userId, t.subject, t.kind),
-    // The unread count and "mark all read" walk only the unread ones.
+    // The unread count and "mark all read" walk only the unread ones; the count reads the posts a
+    // notification names from the index itself, to leave out removed ones.
     index('notifications_unread')
-      .on(t.userId, t.id)
+      .on(t.userId, t.id, t.questionId, t.answerId, t.commentId)
       .where(sql`${t.readAt} is null`),
     // Reading a chat clears its message notifications.
     index('notifications_chat')

@@ -159,6 +159,10 @@ export const answers = sqliteTable(
     // A profile's answers, newest first.
     index('answers_author').on(t.ansBy, t.id),
     uniqueIndex('answers_author_key').on(t.ansBy, t.sendKey),
+    // The few removed answers: a notification about one is not shown (a look-up per notification).
+    index('answers_removed')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null or ${t.hiddenAt} is not null`),
   ],
 );
 
@@ -203,6 +207,10 @@ export const comments = sqliteTable(
     index('comments_question').on(t.questionId, t.id),
     index('comments_answer').on(t.answerId, t.id),
     uniqueIndex('comments_author_key').on(t.commentBy, t.sendKey),
+    // The few removed comments, as answers_removed.
+    index('comments_removed')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null or ${t.hiddenAt} is not null`),
     check('comment_has_one_parent', sql`(${t.questionId} is null) <> (${t.answerId} is null)`),
   ],
 );

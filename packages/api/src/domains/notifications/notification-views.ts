@@ -3,6 +3,7 @@ import {
   answers,
   chatMessages,
   comments,
+  dialect,
   notifications,
   questions,
   users,
@@ -87,15 +88,23 @@ function toView(row: Row): NotificationView {
   };
 }
 
-/** The notification names this post (by `id`), and it is deleted or hidden. */
-const removed = (post: typeof questions | typeof answers | typeof comments, id: SQLiteColumn) =>
-  sql`exists (select 1 from ${post} where ${post.id} = ${id} and (${post.deletedAt} is not null or ${post.hiddenAt} is not null))`;
+/**
+ * The notification names this post (by `id`), and it is deleted or hidden: looked up in the post's
+ * small index of removed ones (questions_removed …), not in the post's own table, once for each
+ * notification counted or listed.
+ */
+const removed = (
+  post: typeof questions | typeof answers | typeof comments,
+  index: string,
+  id: SQLiteColumn,
+) =>
+  sql`exists (select 1 from ${dialect.throughIndex(post, index)} where ${post.id} = ${id} and (${post.deletedAt} is not null or ${post.hiddenAt} is not null))`;
 
 /**
  * A notification about a deleted or hidden post (or one on a deleted question) is not shown; one
  * that names no such post passes.
  */
-const aboutShownPosts = sql`not ${removed(questions, notifications.questionId)} and not ${removed(answers, notifications.answerId)} and not ${removed(comments, notifications.commentId)}`;
+const aboutShownPosts = sql`not ${removed(questions, 'questions_removed', notifications.questionId)} and not ${removed(answers, 'answers_removed', notifications.answerId)} and not ${removed(comments, 'comments_removed', notifications.commentId)}`;
 
 async function selectViews(
   db: Executor,
