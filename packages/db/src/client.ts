@@ -214,9 +214,7 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
   // Questions written outside a writer's commit (a seed's or a tool's own statements) wait no longer.
   const indexWaiting = createSearchIndexer(tx.$client);
   tx.$client.transaction(indexWaiting).immediate();
-  const db = (
-    memory ? tx : plannedOnce(drizzle(openConnection(path, runtime), { schema }))
-  ) as Db;
+  const db = (memory ? tx : plannedOnce(drizzle(openConnection(path, runtime), { schema }))) as Db;
   if (db !== tx) cacheOneTimeStatements(db);
   return Object.assign(db, { $writer: createWriter(tx) });
 }
