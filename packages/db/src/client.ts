@@ -206,6 +206,12 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const tx = plannedOnce(drizzle(openConnection(path, runtime), { schema }));
   runMigrations(tx, runtime.migrationsFolder);
+  // From now on the writer's savepoint journal stays in memory. Each write of a group commit runs in
+  // a savepoint, whose journal went to a temporary file past 64 KiB, and every page it kept was then
+  // a write to that file (a vote's outbox insert took twice as long). A write touches a few dozen
+  // pages; the migrations above (an index built on a big table sorts through temporary storage) and
+  // the reader's big sorts keep files.
+  tx.$client.pragma('temp_store = MEMORY');
   // Not in the single executable: its better-sqlite3 is inside the binary, out of a thread's reach.
   if (runtime.checkpointInBackground && !memory && !runtime.nativeBinding) {
     checkpointers.set(tx.$client, startCheckpointer(tx.$client, path));

@@ -125,4 +125,11 @@ describe('a write transaction', () => {
     await Promise.all(names.map((name) => db.$writer.transaction((tx) => addUser(tx, name))));
     expect((await usernames(db)).sort()).toEqual([...names].sort());
   });
+
+  it("keeps a write's savepoint journal in memory, and the reader's temporary storage on disk", () => {
+    const db = fileDb();
+    // 2 is MEMORY, 0 the default (files): the writer's savepoints never spill to a file.
+    expect(db.$writer.client.pragma('temp_store', { simple: true })).toBe(2);
+    expect(db.$client.pragma('temp_store', { simple: true })).toBe(0);
+  });
 });
