@@ -1,6 +1,7 @@
 import { events, type Db } from '@app/db';
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import superjson from 'superjson';
+import { serialize } from '../core/plain-serialize';
 import { deepFreeze } from '../core/deep-freeze';
 import type { EventBus } from '../core/event-bus';
 import { perDb } from '../core/prepared';
@@ -144,7 +145,7 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
         const row = insertEvent(tx as Db).get({
           topic,
           key,
-          payload: superjson.serialize(payload),
+          payload: serialize(payload),
           createdAt: now,
         });
         // Frozen: one payload goes to every subscriber, and is serialized once for all of them.

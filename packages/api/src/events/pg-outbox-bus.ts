@@ -3,6 +3,7 @@ import { appendEvents, type NewPgEvent, type PgTx } from '@app/db/pg';
 import { and, asc, desc, eq, gt, max } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import superjson from 'superjson';
+import { serialize } from '../core/plain-serialize';
 import { deepFreeze } from '../core/deep-freeze';
 import type { EventBus } from '../core/event-bus';
 import type { Shared } from '../core/shared';
@@ -106,7 +107,7 @@ export async function createPgOutboxBus(db: Db, shared: Shared): Promise<EventBu
       const rows: NewPgEvent[] = list.map(({ topic, key, payload }) => ({
         topic,
         key,
-        payload: superjson.serialize(payload),
+        payload: serialize(payload),
         createdAt: now,
       }));
       const ids = await appendEvents(tx as unknown as PgTx, rows);
