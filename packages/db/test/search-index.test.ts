@@ -1,26 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closeDb, createDb, questions, users, type Db, type Tx } from '../src';
+import { fileDatabases } from './support/file-databases';
 
 // New questions enter the full-text index at their commit, all of a group commit's at once
 // (search-index.ts, migration 0020): these hold the index whole and in step whatever a commit holds.
 
-const opened: { db: Db; dir: string }[] = [];
-afterEach(() => {
-  for (const { db, dir } of opened.splice(0)) {
-    closeDb(db);
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-function fileDb(): Db {
-  const dir = mkdtempSync(join(tmpdir(), 'qa-search-index-'));
-  const db = createDb(join(dir, 'app.db'));
-  opened.push({ db, dir });
-  return db;
-}
+const files = fileDatabases('search-index');
+const fileDb = (): Db => files.open();
 
 const at = new Date('2026-01-01T00:00:00Z');
 let authorId = 0;
@@ -128,8 +115,7 @@ describe('the search index', () => {
   });
 
   it('indexes at start a question written outside the writer', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qa-search-index-'));
-    const path = join(dir, 'app.db');
+    const path = files.path();
     const first = createDb(path);
     const db = first;
     await withAuthor(db);
@@ -141,8 +127,7 @@ describe('the search index', () => {
       .run('Written by a tool', 'its text', authorId, at.getTime(), at.getTime());
     expect(found(first, 'tool')).toEqual([]);
     closeDb(first);
-    const again = createDb(path);
-    opened.push({ db: again, dir });
+    const again = files.open(path);
     expect(found(again, 'tool')).toHaveLength(1);
     indexIsWhole(again);
   });

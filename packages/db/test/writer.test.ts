@@ -1,26 +1,13 @@
 import { count, eq } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { closeDb, createDb, users, WRITES_PER_COMMIT, type Db, type Tx } from '../src';
+import { describe, expect, it } from 'vitest';
+import { users, WRITES_PER_COMMIT, type Db, type Tx } from '../src';
+import { fileDatabases } from './support/file-databases';
 
 // Write bodies may await, so a transaction can stay open while other requests run. They read on a
 // connection of their own, which sees only what is committed, and wait their turn to write.
 
-const opened: { db: Db; dir: string }[] = [];
-afterEach(() => {
-  for (const { db, dir } of opened.splice(0)) {
-    closeDb(db);
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-function fileDb(): Db {
-  const dir = mkdtempSync(join(tmpdir(), 'qa-writer-'));
-  const db = createDb(join(dir, 'app.db'));
-  opened.push({ db, dir });
-  return db;
-}
+const files = fileDatabases('writer');
+const fileDb = (): Db => files.open();
 
 const joined = new Date('2026-01-01T00:00:00Z');
 const addUser = (tx: Tx, username: string) =>
