@@ -84,10 +84,9 @@ interface QueuedWrite {
   reject: (error: unknown) => void;
 }
 
-function createWriter(tx: Tx): Writer {
+function createWriter(tx: Tx, indexNewQuestions: () => void): Writer {
   const lock = new WriteLock();
   const client = tx.$client;
-  const indexNewQuestions = createSearchIndexer(client);
   const queue: QueuedWrite[] = [];
   let gathering = false;
 
@@ -222,7 +221,7 @@ export function createDb(path: string, runtime: DbRuntime = {}): Db {
   tx.$client.transaction(indexWaiting).immediate();
   const db = (memory ? tx : plannedOnce(drizzle(openConnection(path, runtime), { schema }))) as Db;
   if (db !== tx) cacheOneTimeStatements(db);
-  return Object.assign(db, { $writer: createWriter(tx) });
+  return Object.assign(db, { $writer: createWriter(tx, indexWaiting) });
 }
 
 /**
