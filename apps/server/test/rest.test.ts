@@ -175,6 +175,8 @@ describe('/question, /tag, /answer, /comment', () => {
     // The server's clock, not the payload's.
     expect(res.json.askDateTime).not.toBe('1999-01-01T00:00:00.000Z');
     qid = res.json._id;
+    // The new question as the client reads it back.
+    expect(res.json).toEqual((await asker.get(`/question/getQuestionById/${qid}`)).json);
   });
 
   it('adds an answer and comments (as yourself; 404 for an unknown question)', async () => {

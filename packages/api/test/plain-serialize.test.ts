@@ -32,10 +32,19 @@ describe('serializing as superjson does', () => {
     same(undefined);
   });
 
-  it('leaves to superjson what plain data does not hold', () => {
-    const shared = { id: 1 };
+  it('writes an object met twice twice, with superjson\'s note that they are one', () => {
+    const shared = { id: 1, at };
     same({ a: shared, b: shared });
     same({ a: at, b: at });
+    same({ deep: { er: { x: shared } }, near: shared, list: [shared, at], 'k.e\\y': at });
+    same([{ when: at }, { when: at, again: { when: at } }]);
+  });
+
+  it('leaves to superjson what plain data does not hold', () => {
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle.self = cycle;
+    same(cycle);
+    same({ a: cycle });
     same({ n: NaN, i: Infinity, z: -0 });
     same({ big: 12n });
     same({ map: new Map([['k', at]]), set: new Set([1, 2]) });
@@ -54,7 +63,15 @@ describe('serializing as superjson does', () => {
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
     const keys = ['a', 'b.c', 'd\\e', '0', '12', '', 'x'];
+    const made: unknown[] = [];
     const make = (depth: number): unknown => {
+      // Now and then an object made before (within this value): shared, not copied.
+      if (made.length > 0 && random() < 0.1) return made[Math.floor(random() * made.length)];
+      const value = makeNew(depth);
+      if (typeof value === 'object' && value !== null) made.push(value);
+      return value;
+    };
+    const makeNew = (depth: number): unknown => {
       const pick = Math.floor(random() * (depth > 3 ? 6 : 8));
       if (pick === 0) return random() < 0.5 ? undefined : null;
       if (pick === 1) return new Date(Math.floor(random() * 2e12));
@@ -68,7 +85,10 @@ describe('serializing as superjson does', () => {
         keys.filter(() => random() < 0.4).map((key) => [key, make(depth + 1)]),
       );
     };
-    for (let i = 0; i < 1000; i++) same(make(0));
+    for (let i = 0; i < 1000; i++) {
+      made.length = 0;
+      same(make(0));
+    }
   });
 
   it('reads back with superjson as the value it was', () => {

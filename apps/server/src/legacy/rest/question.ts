@@ -9,7 +9,7 @@ import { Router } from 'express';
 import { appRouter } from '@app/api';
 import { legacyQuestionBody, legacyQuestionListBody } from './question-list-body';
 import { sendCachedBody } from '../../http/response-cache';
-import { idOf, RestError, routesWith, sendError, type Caller, type RestDoor } from './adapter';
+import { idOf, RestError, routesWith, sendError, type RestDoor } from './adapter';
 import { addVoteRoutes } from './vote';
 import { wireQuestion } from '../wire';
 
@@ -18,11 +18,6 @@ function orderOf(value: unknown): QuestionOrder {
   if (typeof value === 'string' && (QUESTION_ORDERS as readonly string[]).includes(value))
     return value as QuestionOrder;
   throw new RestError(400, restPayloadMessages.unknownOrder);
-}
-
-/** The whole question as the client reads it: tags, votes, comments and answers with theirs. */
-async function fullQuestion(caller: Caller, qid: number) {
-  return wireQuestion(await caller.question.byId({ qid }));
 }
 
 /** /question: the list (whole, in the chosen order), one question, asking, voting. */
@@ -69,7 +64,16 @@ export function questionRoutes(door: RestDoor): Router {
         text: body.text,
         tags: body.tags,
       });
-      return fullQuestion(caller, question.id);
+      // Nothing has happened to it yet: the question as the write left it, not read back (its text
+      // was parsed by the same schema question.create parses it with, so it is the stored text).
+      return wireQuestion({
+        ...question,
+        text: body.text,
+        answers: [],
+        upVotes: [],
+        downVotes: [],
+        comments: [],
+      });
     }),
   );
 
