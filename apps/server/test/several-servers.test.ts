@@ -207,6 +207,24 @@ describe.each([
     socket.disconnect();
   });
 
+  it('a chat the original client read on one server shows a message sent on the other at once', async () => {
+    const alice = await TrpcUser.signUp(a().url, name('alice'));
+    const bob = await TrpcUser.signUp(a().url, name('bob'));
+    const { chat } = await alice.mutate('chat.create', { username: bob.name });
+    await alice.mutate('chat.send', { chatId: chat.id, msg: 'read on server B' });
+    const read = async () =>
+      (await (
+        await fetch(`${b().url}/chat/${chat.id}`, { headers: { cookie: alice.cookie } })
+      ).json()) as { messages: { msg: string }[] };
+    expect((await read()).messages.map((m) => m.msg)).toEqual(['read on server B']);
+    await read();
+    await alice.mutate('chat.send', { chatId: chat.id, msg: 'sent on server A' });
+    expect((await read()).messages.map((m) => m.msg)).toEqual([
+      'read on server B',
+      'sent on server A',
+    ]);
+  });
+
   it('one login limit for both: five wrong passwords spread over the two, then the sixth is refused on either', async () => {
     const victim = await TrpcUser.signUp(a().url, name('victim'));
     const guesser = (server: GroupServer) => new RestClient(() => server.url);

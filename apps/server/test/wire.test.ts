@@ -3,7 +3,9 @@ import type { GameView, ProblemDetail, SubmissionDetail } from '@app/api';
 import {
   PRIVATE_GAME_MARK,
   wireChat,
+  wireChatJson,
   wireGame,
+  wireMessage,
   wireProblem,
   wireQuestion,
   wireSubmission,
@@ -75,6 +77,19 @@ describe('wire shapes (SPEC §3 names)', () => {
       messages: [{ _id: '9', msg: 'hi', msgFrom: 'a', msgDateTime: at }],
       createdAt: at,
     });
+  });
+
+  it('writes a chat as JSON exactly as JSON.stringify writes its wire shape', () => {
+    const chat = { id: 7, participants: ['a"b', 'c\\d'], createdAt: at };
+    const messages = [
+      { id: 9, msg: 'hi "there"\n', msgFrom: 'a"b', msgDateTime: at },
+      { id: 10, msg: '😀', msgFrom: 'c\\d', msgDateTime: new Date(0) },
+    ];
+    for (const list of [messages, []]) {
+      expect(wireChatJson(chat, list, (m) => JSON.stringify(wireMessage(m)))).toBe(
+        JSON.stringify(wireChat(chat, list)),
+      );
+    }
   });
 });
 

@@ -32,7 +32,7 @@ describe('serializing as superjson does', () => {
     same(undefined);
   });
 
-  it('writes an object met twice twice, with superjson\'s note that they are one', () => {
+  it("writes an object met twice twice, with superjson's note that they are one", () => {
     const shared = { id: 1, at };
     same({ a: shared, b: shared });
     same({ a: at, b: at });

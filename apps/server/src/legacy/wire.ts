@@ -128,6 +128,18 @@ export const wireChat = (chat: ChatIn, messages: readonly MessageIn[]) => ({
 });
 
 /**
+ * `JSON.stringify(wireChat(chat, messages))`, with each message's JSON from `messageJson` (a door
+ * that keeps them): a chat is answered whole after every message sent to it.
+ */
+export const wireChatJson = (
+  chat: ChatIn,
+  messages: readonly MessageIn[],
+  messageJson: (message: MessageIn) => string,
+): string =>
+  `{"_id":${JSON.stringify(String(chat.id))},"participants":${JSON.stringify(chat.participants)},` +
+  `"messages":[${messages.map(messageJson).join(',')}],"createdAt":${JSON.stringify(chat.createdAt)}}`;
+
+/**
  * What a private game's `password` holds on the wire: its presence (and truthiness, for a client
  * that tests `game.password`) marks the game private; it is never the real password or its hash.
  */

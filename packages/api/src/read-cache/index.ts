@@ -6,6 +6,7 @@ export {
   type InvalidationTables,
 } from './read-cache';
 export type { QuestionListReads } from './question-list';
+export type { ChatTranscripts, TranscriptRow } from './chat-transcripts';
 export type { Shelf, ShelfKey, Shelves, ShelfSpec, Slot, Stored } from './shelf';
 
 import type { ReadCache } from './read-cache';

@@ -5,6 +5,7 @@ import {
   type QuestionEvent,
   type QuestionInvalidation,
 } from '../domains/questions/events';
+import { ChatTranscriptCache } from './chat-transcripts';
 import type { ReadDependency } from './dependencies';
 import { questionListReads, type QuestionListReads } from './question-list';
 import { Shelf, type IndexedEntry, type ShelfHost, type Shelves, type ShelfSpec } from './shelf';
@@ -29,6 +30,8 @@ type Kind = ReadDependency['kind'];
 export class ReadCache implements Shelves {
   /** List pages, totals and the tag list, for the questions domain's reads. */
   readonly questionList: QuestionListReads;
+  /** Whole chats for the original client, kept up to date by the chats' events. */
+  readonly chatTranscripts: ChatTranscriptCache;
   private events = 0;
   private readonly shelves = new Map<ShelfSpec<never>, Shelf<unknown>>();
   private readonly byQuestion = new Map<number, IndexedEntry[]>();
@@ -55,6 +58,7 @@ export class ReadCache implements Shelves {
       removed: (entry) => this.unindex(entry),
     };
     this.questionList = questionListReads(this);
+    this.chatTranscripts = new ChatTranscriptCache(beforeRead);
   }
 
   /** How many invalidating events it has applied: a read that began before one is not kept. */
@@ -139,5 +143,6 @@ export async function createReadCache(
   await bus.subscribe('question', null, ({ key, payload }) =>
     cache.applyQuestionEvent(Number(key), payload),
   );
+  await bus.subscribe('chat', null, ({ payload }) => cache.chatTranscripts.apply(payload));
   return cache;
 }

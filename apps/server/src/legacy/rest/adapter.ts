@@ -31,6 +31,27 @@ export class RestError extends Error {
   }
 }
 
+/** An answer already written as JSON text (a route that keeps parts of it), sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A 200 with a JSON answer. A GET's goes through Express (its ETag, and a 304 to a client that holds
+ * it); any other method's answer is never asked for again by its tag, so none is made (Express
+ * hashes the whole body to make one).
+ */
+function sendJson(req: Request, res: Response, text: string): void {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    res.status(200).type('application/json; charset=utf-8').send(text);
+    return;
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
 /** A validation failure's issues, whichever validator raised it (zod, or Standard Schema). */
 function firstIssue(cause: unknown): string | null {
   const issues = (cause as { issues?: unknown } | null)?.issues;
@@ -147,7 +168,12 @@ export function restRoute<Body>(
         },
       };
       const answer = await (handler as RestHandler<Body>)(req, res, tools);
-      if (!res.headersSent) res.status(200).json(answer ?? { ok: true });
+      if (!res.headersSent)
+        sendJson(
+          req,
+          res,
+          answer instanceof JsonText ? answer.text : JSON.stringify(answer ?? { ok: true }),
+        );
     } catch (error) {
       if (!res.headersSent) sendError(res, error, door.log);
     }

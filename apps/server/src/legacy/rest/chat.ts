@@ -1,19 +1,27 @@
-import { ChatMessagePayload, CreateChatPayload, MESSAGES_PAGE_MAX } from '@app/validators';
+import { ChatMessagePayload, CreateChatPayload } from '@app/validators';
 import { Router } from 'express';
-import { idOf, routesWith, type Caller, type RestDoor } from './adapter';
-import { allMessages } from './messaging';
-import { wireChat } from '../wire';
+import { idOf, JsonText, routesWith, type Caller, type RestDoor } from './adapter';
+import { wireChatJson, wireMessage, type MessageIn } from '../wire';
 
-const chatMessages = (caller: Caller, chatId: number) =>
-  allMessages((cursor) => caller.chat.messages({ chatId, cursor, limit: MESSAGES_PAGE_MAX }));
-
-async function fullChat(caller: Caller, chatId: number) {
-  const [chat, messages] = await Promise.all([
-    caller.chat.byId({ chatId }),
-    chatMessages(caller, chatId),
-  ]);
-  return wireChat(chat, messages);
+/**
+ * Each kept message's JSON, made once: the read cache hands out the same frozen message for as long
+ * as it keeps its chat, so a chat answered after every message sent costs its new messages only.
+ */
+const keptJson = new WeakMap<MessageIn, string>();
+function messageJson(message: MessageIn): string {
+  let json = keptJson.get(message);
+  if (json === undefined) keptJson.set(message, (json = JSON.stringify(wireMessage(message))));
+  return json;
 }
+
+/** A chat as the client reads it: every message, oldest first (it has no paging). */
+async function chatJson(caller: Caller, chatId: number): Promise<string> {
+  const chat = await caller.chat.transcript({ chatId });
+  return wireChatJson(chat, chat.messages, messageJson);
+}
+
+const fullChat = async (caller: Caller, chatId: number) =>
+  new JsonText(await chatJson(caller, chatId));
 
 /** /chat: direct-message chats, for their participants only. */
 export function chatRoutes(door: RestDoor): Router {
@@ -25,7 +33,8 @@ export function chatRoutes(door: RestDoor): Router {
     route(async (req, _res, { caller, requireSelf }) => {
       await requireSelf(String(req.params.username));
       const chats = await caller.chat.list();
-      return Promise.all(chats.map((chat) => fullChat(caller, chat.id)));
+      const each = await Promise.all(chats.map((chat) => chatJson(caller, chat.id)));
+      return new JsonText(`[${each.join(',')}]`);
     }),
   );
 

@@ -14,6 +14,7 @@ import { getChat, listMyChats } from './chat-list';
 import { addParticipant, createChat, groupInvitees } from './chat-membership';
 import { listChatMessages, sendChatMessageOnce } from './chat-messages';
 import { markChatRead } from './chat-reads';
+import { chatTranscript } from './chat-transcript';
 
 // Direct-message chats are private: every procedure is for participants only (the services check),
 // and the live stream asks, for every event, whether the viewer is in that chat now.
@@ -24,6 +25,11 @@ export const chatRouter = {
   byId: protectedProcedure
     .input(ChatIdInput)
     .query(({ ctx, input }) => getChat(ctx.deps, ctx.viewer, input.chatId)),
+
+  /** The chat with every message in it, oldest first: the original client reads chats whole. */
+  transcript: protectedProcedure
+    .input(ChatIdInput)
+    .query(({ ctx, input }) => chatTranscript(ctx.deps, ctx.viewer, input.chatId)),
 
   messages: protectedProcedure
     .input(ChatMessagesInput)
