@@ -41,7 +41,15 @@ export const createCallerFactory = t.createCallerFactory;
  * 3. PROCEDURES: every procedure knows its viewer (or null), read from the session table on each call
  *    so a logged-out or reset session stops working at once, whichever door the call came through.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
+/**
+ * What every procedure checks first, before its input is parsed: answers the session's viewer (or
+ * null) and, for a subscription on a WebSocket, the release of the place it holds.
+ */
+async function admit(
+  ctx: Context,
+  type: string,
+  getRawInput: () => Promise<unknown>,
+): Promise<{ viewer: Viewer | null; release: (() => void) | null }> {
   // The socket carries live updates only: a change made over it could come from a page the
   // same-origin check let through but the browser's CSRF defences never saw.
   if (ctx.transport === 'ws' && type !== 'subscription') {
@@ -55,20 +63,43 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, getRawInput, 
   }
   // A subscription on a WebSocket holds one of its places (section 4) until its stream ends.
   const release = ctx.transport === 'ws' ? openSubscription(ctx) : null;
-  const viewer = ctx.session.sessionId
-    ? await findSessionUser(ctx.deps.db, ctx.session.sessionId).catch((error: unknown) => {
-        release?.();
-        throw error;
-      })
-    : null;
-  const result = await next({ ctx: { viewer } });
-  if (!release) return result;
-  if (!result.ok || !isAsyncIterable(result.data)) {
-    release();
-    return result;
+  try {
+    const viewer = ctx.session.sessionId
+      ? await findSessionUser(ctx.deps.db, ctx.session.sessionId)
+      : null;
+    return { viewer, release };
+  } catch (error) {
+    release?.();
+    throw error;
   }
-  return { ...result, data: releasedWhenDone(result.data, release) };
-});
+}
+
+/**
+ * A kind of procedure: `check` turns the session's viewer (or null) into the one it runs as,
+ * refusing who may not call it. Each kind is one middleware, not a chain of them: tRPC copies a
+ * call's options at every middleware, a measurable part of a write's cost.
+ */
+const withViewer = <V>(check: (ctx: Context & { viewer: Viewer | null }) => V) =>
+  t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
+    const { viewer: found, release } = await admit(ctx, type, getRawInput);
+    let viewer: V;
+    try {
+      viewer = check({ ...ctx, viewer: found });
+    } catch (error) {
+      release?.();
+      throw error;
+    }
+    const result = await next({ ctx: { viewer } });
+    if (!release) return result;
+    if (!result.ok || !isAsyncIterable(result.data)) {
+      release();
+      return result;
+    }
+    return { ...result, data: releasedWhenDone(result.data, release) };
+  });
+
+/** Anyone, signed in or not: the viewer is null when signed out. */
+export const publicProcedure = withViewer((ctx) => ctx.viewer);
 
 /** Whether any string in a request's input (its keys too) holds U+0000; a loop, however deep. */
 function holdsNul(input: unknown): boolean {
@@ -117,23 +148,19 @@ function writer(ctx: Context & { viewer: Viewer | null }): Viewer {
   return viewer;
 }
 
-// Each of these is one middleware on top of publicProcedure's, not a chain of them: tRPC copies a
-// call's options at every middleware, a measurable part of a write's cost.
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) =>
-  next({ ctx: { viewer: signedIn(ctx) } }),
-);
+/** Signed in (signedIn above). */
+export const protectedProcedure = withViewer(signedIn);
 
 /** A signed-in write by a viewer who is not suspended (writer above). */
-export const writerProcedure = publicProcedure.use(({ ctx, next }) =>
-  next({ ctx: { viewer: writer(ctx) } }),
-);
+export const writerProcedure = withViewer(writer);
 
 /** Only moderators (granted from the command line): FORBIDDEN for everyone else. */
-export const moderatorProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!isModerator(ctx.viewer)) {
+export const moderatorProcedure = withViewer((ctx) => {
+  const viewer = signedIn(ctx);
+  if (!isModerator(viewer)) {
     throw new Refusal({ code: 'FORBIDDEN', message: moderationMessages.moderatorsOnly });
   }
-  return next();
+  return viewer;
 });
 
 /**
@@ -142,13 +169,19 @@ export const moderatorProcedure = protectedProcedure.use(({ ctx, next }) => {
  * REST adapters, socket.io) calls the same procedures, so every door is limited the same way.
  */
 export const limitedProcedure = (...allowances: Allowance[]) =>
-  publicProcedure.use(async ({ ctx, getRawInput, next }) => {
-    const viewer = writer(ctx);
-    const taken = await takeAllowances(ctx.deps, String(viewer.id), allowances, getRawInput);
-    const result = await taken.during(() => next({ ctx: { viewer } }));
-    if (!result.ok) await taken.refund();
-    else await taken.settle();
-    return result;
+  t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
+    const { viewer: found, release } = await admit(ctx, type, getRawInput);
+    // A write answers once: a subscription's place (none on a mutation) is released at its end.
+    try {
+      const viewer = writer({ ...ctx, viewer: found });
+      const taken = await takeAllowances(ctx.deps, String(viewer.id), allowances, getRawInput);
+      const result = await taken.during(() => next({ ctx: { viewer } }));
+      if (!result.ok) await taken.refund();
+      else await taken.settle();
+      return result;
+    } finally {
+      release?.();
+    }
   });
 
 /** A write anyone may make (signing up), counted against the client's address. */

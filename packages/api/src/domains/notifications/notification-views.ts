@@ -91,14 +91,14 @@ function toView(row: Row): NotificationView {
 /**
  * The notification names this post (by `id`), and it is deleted or hidden: looked up in the post's
  * small index of removed ones (questions_removed …), not in the post's own table, once for each
- * notification counted or listed.
+ * notification counted or listed that names such a post (a message's names none: no look at all).
  */
 const removed = (
   post: typeof questions | typeof answers | typeof comments,
   index: string,
   id: SQLiteColumn,
 ) =>
-  sql`exists (select 1 from ${dialect.throughIndex(post, index)} where ${post.id} = ${id} and (${post.deletedAt} is not null or ${post.hiddenAt} is not null))`;
+  sql`(${id} is not null and exists (select 1 from ${dialect.throughIndex(post, index)} where ${post.id} = ${id} and (${post.deletedAt} is not null or ${post.hiddenAt} is not null)))`;
 
 /**
  * A notification about a deleted or hidden post (or one on a deleted question) is not shown; one
