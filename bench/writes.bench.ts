@@ -72,7 +72,8 @@ async function main() {
     ]);
 
     const rows: RouteRow[] = [];
-    for (const route of routes) rows.push(await measureRoute(server.base, hello.url, route));
+    for (const route of routes)
+      rows.push(await measureRoute(server.base, hello.url, route, server.pid));
     const judged = rows.map((row) => ({ ...row, verdict: verdictOf(row, rows) }));
 
     const fmt = (n: number, width: number, digits = 0) => n.toFixed(digits).padStart(width);
@@ -90,9 +91,10 @@ async function main() {
       'REST÷tRPC',
       'errors',
       'target'.padEnd(22),
-      'met',
+      'met ',
+      'server µs/req',
     );
-    for (const { route, result, verdict } of judged) {
+    for (const { route, result, verdict, serverCpuUs } of judged) {
       console.log(
         route.name.padEnd(nameWidth),
         fmt(result.rps, 8),
@@ -104,6 +106,7 @@ async function main() {
         fmt(result.errors, 6),
         verdict.target.padEnd(22),
         verdict.pass ? 'PASS' : 'MISS',
+        serverCpuUs === undefined ? '' : fmt(serverCpuUs, 13),
       );
     }
     for (const { route, note } of judged) if (note) console.log(`${route.name}: ${note}`);
@@ -111,7 +114,7 @@ async function main() {
     recordSummary(
       'writes',
       2,
-      judged.map(({ route, result, verdict, note }) => ({
+      judged.map(({ route, result, verdict, note, serverCpuUs }) => ({
         part: route.part,
         name: route.name,
         perSecond: result.rps,
@@ -121,6 +124,7 @@ async function main() {
         detail: [
           verdict.twinShare === undefined ? '' : `${verdict.twinShare.toFixed(2)}× tRPC`,
           result.errors ? `${result.errors} errors` : '',
+          serverCpuUs === undefined ? '' : `server ${Math.round(serverCpuUs)} µs/req`,
           note ?? '',
         ]
           .filter(Boolean)

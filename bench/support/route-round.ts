@@ -4,6 +4,7 @@
  * request each time (autocannon's setupRequest asks the route for the next one); a read the same one.
  */
 import type { Request as AutocannonRequest } from 'autocannon';
+import { readFileSync } from 'node:fs';
 import type { BenchRoute } from './bench-route';
 import { alternating, drainRound, round } from './load';
 import type { Measured } from './route-verdicts';
@@ -17,7 +18,27 @@ const WARMUP_SECONDS = 1;
 export interface RouteRow extends Measured {
   /** Anything the row's detail must say (a first call's time, why it was not measured). */
   note?: string;
+  /**
+   * The server process's CPU time (all its threads, user + system) per request over the route's
+   * slices, in µs: what a request costs the server, whatever the load generator beside it spends
+   * reading the answers (a big answer costs autocannon more than the server).
+   */
+  serverCpuUs?: number;
 }
+
+/** A process's CPU time so far (user + system, every thread), in µs; null where /proc has none. */
+export function processCpuUs(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, which /proc/<pid>/stat counts in. */
+const CLOCK_TICKS = 100;
 
 /** Sends the route's next request; throws unless it answers 200. Answers its time and size. */
 async function answersCorrectly(base: string, route: BenchRoute) {
@@ -53,6 +74,7 @@ export async function measureRoute(
   base: string,
   helloUrl: string,
   route: BenchRoute,
+  serverPid?: number,
 ): Promise<RouteRow> {
   const first = await answersCorrectly(base, route);
   if (route.drain) {
@@ -78,7 +100,19 @@ export async function measureRoute(
   const requests = autocannonRequests(route);
   const measure = (url: string, seconds: number) => round(url, seconds, {}, 10, { requests });
   await measure(base, WARMUP_SECONDS);
-  const { result, hello } = await alternating(base, helloUrl, {}, 1, measure);
+  // The server's CPU over the route's own slices only (it idles through bare node:http's).
+  let cpuUs = 0;
+  let served = 0;
+  const measured = async (url: string, seconds: number) => {
+    const before = serverPid ? processCpuUs(serverPid) : null;
+    const slice = await measure(url, seconds);
+    const after = serverPid ? processCpuUs(serverPid) : null;
+    if (before !== null && after !== null) cpuUs += after - before;
+    served += slice.rps * seconds;
+    return slice;
+  };
+  const { result, hello } = await alternating(base, helloUrl, {}, 1, measured);
   const each = route.requestsEach ?? 1;
-  return { route, result: { ...result, rps: result.rps / each }, hello };
+  const serverCpuUs = serverPid && served > 0 ? (cpuUs / served) * each : undefined;
+  return { route, result: { ...result, rps: result.rps / each }, hello, serverCpuUs };
 }

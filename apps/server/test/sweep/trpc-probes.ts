@@ -83,6 +83,7 @@ export const OWNER_ONLY = new Set([
   'user.delete',
   'chat.byId',
   'chat.messages',
+  'chat.transcript',
   'chat.send',
   'chat.addParticipant',
   'chat.markRead',
