@@ -13,7 +13,7 @@
  * of bare node:http with p99 under 50 ms, answers and questions ≥ 0.03 with p99 under 100 ms, every
  * REST route at least 80% of its tRPC twin's req/s, no errors anywhere.
  */
-import { firstAnswers, seededBenchDatabase } from './support/bench-database';
+import { firstAnswers, readAllNotifications, seededBenchDatabase } from './support/bench-database';
 import { CONNECTIONS, SLICES, startHelloServer } from './support/load';
 import { measureRoute, type RouteRow } from './support/route-round';
 import type { BenchRoute } from './support/bench-route';
@@ -72,8 +72,10 @@ async function main() {
     ]);
 
     const rows: RouteRow[] = [];
-    for (const route of routes)
+    for (const route of routes) {
+      readAllNotifications(server.databasePath);
       rows.push(await measureRoute(server.base, hello.url, route, server.pid));
+    }
     const judged = rows.map((row) => ({ ...row, verdict: verdictOf(row, rows) }));
 
     const fmt = (n: number, width: number, digits = 0) => n.toFixed(digits).padStart(width);

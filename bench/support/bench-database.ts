@@ -180,3 +180,20 @@ export function firstAnswers(databasePath: string, qids: readonly number[]): num
   closeDb(db);
   return ids;
 }
+
+/**
+ * Marks every notification read, in the database file beside the running server (as another
+ * process on it would): each write round then starts with nobody's inbox behind, so a round that
+ * notifies (comments, answers, direct messages) does not pay for the backlog the round before it
+ * left the same people: the unread count each notification carries is counted up to 100.
+ */
+export function readAllNotifications(databasePath: string): void {
+  const db = createDb(databasePath);
+  try {
+    db.$client
+      .prepare('update notifications set read_at = ? where read_at is null')
+      .run(Date.now());
+  } finally {
+    closeDb(db);
+  }
+}

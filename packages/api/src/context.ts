@@ -1,5 +1,6 @@
 import type { ApiDeps } from './core/deps';
 import { addressKey } from './core/rate-limit';
+import { findSessionUser, type Viewer } from './core/viewer';
 
 /** The session cookie as the API sees it: which session id it carries, and how to set or clear it. */
 export interface SessionStore {
@@ -40,6 +41,13 @@ export interface RequestInfo {
 
 export interface Context extends RequestInfo {
   deps: ApiDeps;
+  /**
+   * The viewer of each session id read so far for this one request, when a door makes several
+   * calls for it (the original client's REST routes): its calls read the session once, not once
+   * each. Never set on a context that outlives its request (a WebSocket's), which must read it on
+   * every call.
+   */
+  viewersThisRequest?: Map<string, Promise<Viewer | null>>;
 }
 
 /**
@@ -49,4 +57,18 @@ export interface Context extends RequestInfo {
  */
 export function createContext(deps: ApiDeps, request: RequestInfo): Context {
   return { deps, ...request, clientAddress: addressKey(request.clientAddress) };
+}
+
+/**
+ * The signed-in viewer of this call's session (null when signed out or the session has ended),
+ * read from the sessions table, once per request where the context keeps what it read.
+ */
+export function sessionViewer(ctx: Context): Promise<Viewer | null> {
+  const sessionId = ctx.session.sessionId;
+  if (!sessionId) return Promise.resolve(null);
+  const kept = ctx.viewersThisRequest;
+  if (!kept) return findSessionUser(ctx.deps.db, sessionId);
+  let viewer = kept.get(sessionId);
+  if (!viewer) kept.set(sessionId, (viewer = findSessionUser(ctx.deps.db, sessionId)));
+  return viewer;
 }

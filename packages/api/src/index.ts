@@ -10,6 +10,7 @@ export {
   createContext,
   createMemorySessionStore,
   createReadOnlySessionStore,
+  sessionViewer,
   type Context,
   type RequestInfo,
   type SessionStore,

@@ -10,10 +10,10 @@ import {
 } from '@app/validators';
 import { initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { Context } from './context';
+import { sessionViewer, type Context } from './context';
 import { Refusal, userMessage } from './core/errors';
 import { transformer } from './core/transformer';
-import { findSessionUser, isModerator, isSuspended, type Viewer } from './core/viewer';
+import { isModerator, isSuspended, type Viewer } from './core/viewer';
 import { takeAllowances, type Allowance } from './core/write-limits';
 
 const t = initTRPC.context<Context>().create({
@@ -64,10 +64,7 @@ async function admit(
   // A subscription on a WebSocket holds one of its places (section 4) until its stream ends.
   const release = ctx.transport === 'ws' ? openSubscription(ctx) : null;
   try {
-    const viewer = ctx.session.sessionId
-      ? await findSessionUser(ctx.deps.db, ctx.session.sessionId)
-      : null;
-    return { viewer, release };
+    return { viewer: await sessionViewer(ctx), release };
   } catch (error) {
     release?.();
     throw error;

@@ -1,4 +1,4 @@
-import { appRouter, findSessionUser, type ReadCache } from '@app/api';
+import { appRouter, sessionViewer, type ReadCache } from '@app/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import {
@@ -138,17 +138,12 @@ export function restRoute<Body>(
     try {
       const body = (payload ? readPayload(payload, req.body) : undefined) as Body;
       const context = await door.createRequestContext({ req, res, transport: 'http' });
+      // One request, several calls: the session is read once for all of them and this adapter.
+      context.viewersThisRequest = new Map();
       const caller = appRouter.createCaller(context, { signal: request.signal });
-      let viewer: Promise<string | null> | undefined;
       // Who is signed in, as every procedure reads it (auth.me would read their profile too).
-      const current = () =>
-        (viewer ??= context.session.sessionId
-          ? findSessionUser(context.deps.db, context.session.sessionId).then(
-              (user) => user?.username ?? null,
-            )
-          : Promise.resolve(null));
       const me = async () => {
-        const name = await current();
+        const name = (await sessionViewer(context))?.username;
         if (!name) throw new RestError(401, authMessages.notSignedIn);
         return name;
       };
