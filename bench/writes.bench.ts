@@ -15,7 +15,7 @@
  */
 import { firstAnswers, readAllNotifications, seededBenchDatabase } from './support/bench-database';
 import { CONNECTIONS, SLICES, startHelloServer } from './support/load';
-import { measureRoute, type RouteRow } from './support/route-round';
+import { measureRoute, measureTogether, type RouteRow } from './support/route-round';
 import type { BenchRoute } from './support/bench-route';
 import { verdictOf } from './support/route-verdicts';
 import { LOAD_SETTINGS, startBenchServer } from './support/server';
@@ -72,9 +72,15 @@ async function main() {
     ]);
 
     const rows: RouteRow[] = [];
-    for (const route of routes) {
+    for (let i = 0; i < routes.length; i++) {
+      const route = routes[i]!;
+      const twin = routes[i + 1]?.twin === route.name ? routes[++i]! : null;
       readAllNotifications(server.databasePath);
-      rows.push(await measureRoute(server.base, hello.url, route, server.pid));
+      rows.push(
+        ...(twin && !route.drain
+          ? await measureTogether(server.base, hello.url, [route, twin], server.pid)
+          : [await measureRoute(server.base, hello.url, route, server.pid)]),
+      );
     }
     const judged = rows.map((row) => ({ ...row, verdict: verdictOf(row, rows) }));
 

@@ -140,12 +140,14 @@ export async function alternating(
     helloSlices.push(await round(helloUrl, 1));
     routeSlices.push(await measure(url, sliceSeconds, headers));
   }
-  const combine = (slices: Round[]): Round => ({
-    rps: slices.reduce((sum, r) => sum + r.rps, 0) / slices.length,
-    p50: median(slices.map((r) => r.p50)),
-    p99: median(slices.map((r) => r.p99)),
-    max: Math.max(...slices.map((r) => r.max)),
-    errors: slices.reduce((sum, r) => sum + r.errors, 0),
-  });
-  return { result: combine(routeSlices), hello: combine(helloSlices) };
+  return { result: combineSlices(routeSlices), hello: combineSlices(helloSlices) };
 }
+
+/** Slices as one round: req/s over all; p50 and p99 the median of the slices'; max the highest. */
+export const combineSlices = (slices: Round[]): Round => ({
+  rps: slices.reduce((sum, r) => sum + r.rps, 0) / slices.length,
+  p50: median(slices.map((r) => r.p50)),
+  p99: median(slices.map((r) => r.p99)),
+  max: Math.max(...slices.map((r) => r.max)),
+  errors: slices.reduce((sum, r) => sum + r.errors, 0),
+});

@@ -6,7 +6,7 @@
 import type { Request as AutocannonRequest } from 'autocannon';
 import { readFileSync } from 'node:fs';
 import type { BenchRoute } from './bench-route';
-import { alternating, drainRound, round } from './load';
+import { alternating, combineSlices, drainRound, round, SLICES, type Round } from './load';
 import type { Measured } from './route-verdicts';
 
 /** Every getQuestion answer is the whole list (megabytes): its slices are longer to finish some. */
@@ -76,8 +76,8 @@ export async function measureRoute(
   route: BenchRoute,
   serverPid?: number,
 ): Promise<RouteRow> {
-  const first = await answersCorrectly(base, route);
   if (route.drain) {
+    const first = await answersCorrectly(base, route);
     // The first call builds the whole list; the round starts once a second one is served cached.
     const second = await answersCorrectly(base, route);
     const note = `${(first.bytes / 1e6).toFixed(1)} MB JSON; first call ${(first.ms / 1000).toFixed(1)} s`;
@@ -97,22 +97,54 @@ export async function measureRoute(
       ...(await alternating(base + path, helloUrl, headers, DRAIN_SLICE_SECONDS, drainRound)),
     };
   }
+  const [row] = await measureTogether(base, helloUrl, [route], serverPid);
+  return row!;
+}
+
+/** One route's 1-s slices, with the server's CPU over them only (it idles through the others'). */
+function slicesOf(base: string, route: BenchRoute, serverPid?: number) {
   const requests = autocannonRequests(route);
-  const measure = (url: string, seconds: number) => round(url, seconds, {}, 10, { requests });
-  await measure(base, WARMUP_SECONDS);
-  // The server's CPU over the route's own slices only (it idles through bare node:http's).
+  const measure = (seconds: number) => round(base, seconds, {}, 10, { requests });
+  const slices: Round[] = [];
   let cpuUs = 0;
   let served = 0;
-  const measured = async (url: string, seconds: number) => {
-    const before = serverPid ? processCpuUs(serverPid) : null;
-    const slice = await measure(url, seconds);
-    const after = serverPid ? processCpuUs(serverPid) : null;
-    if (before !== null && after !== null) cpuUs += after - before;
-    served += slice.rps * seconds;
-    return slice;
+  return {
+    warm: () => measure(WARMUP_SECONDS),
+    async slice() {
+      const before = serverPid ? processCpuUs(serverPid) : null;
+      const slice = await measure(1);
+      const after = serverPid ? processCpuUs(serverPid) : null;
+      if (before !== null && after !== null) cpuUs += after - before;
+      served += slice.rps;
+      slices.push(slice);
+    },
+    row(hello: Round): RouteRow {
+      const each = route.requestsEach ?? 1;
+      const result = combineSlices(slices);
+      const serverCpuUs = serverPid && served > 0 ? (cpuUs / served) * each : undefined;
+      return { route, result: { ...result, rps: result.rps / each }, hello, serverCpuUs };
+    },
   };
-  const { result, hello } = await alternating(base, helloUrl, {}, 1, measured);
-  const each = route.requestsEach ?? 1;
-  const serverCpuUs = serverPid && served > 0 ? (cpuUs / served) * each : undefined;
-  return { route, result: { ...result, rps: result.rps / each }, hello, serverCpuUs };
+}
+
+/**
+ * Routes measured side by side (a tRPC write and its REST twin): after each one's check and
+ * warm-up, every round of slices is one of bare node:http's and then one of each route's, so the
+ * twins see the same machine, as each sees the same as bare node:http.
+ */
+export async function measureTogether(
+  base: string,
+  helloUrl: string,
+  routes: BenchRoute[],
+  serverPid?: number,
+): Promise<RouteRow[]> {
+  const each = routes.map((route) => slicesOf(base, route, serverPid));
+  for (const route of routes) await answersCorrectly(base, route);
+  for (const one of each) await one.warm();
+  const hello: Round[] = [];
+  for (let i = 0; i < SLICES; i++) {
+    hello.push(await round(helloUrl, 1));
+    for (const one of each) await one.slice();
+  }
+  return each.map((one) => one.row(combineSlices(hello)));
 }
