@@ -39,12 +39,13 @@ const CHAT_PEOPLE = 30;
 
 /**
  * BENCH_ROUTES=question.vote,chat.send measures only the routes whose names start with one of those
- * (with the tRPC twin of a chosen REST route): to profile one write alone.
+ * (with the tRPC twin of a chosen REST route, unless BENCH_ALONE=1): to profile one write alone.
  */
 function chosen(routes: BenchRoute[]): BenchRoute[] {
   const wanted = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
   if (!wanted?.length) return routes;
   const picked = routes.filter((route) => wanted.some((name) => route.name.startsWith(name)));
+  if (process.env.BENCH_ALONE === '1') return picked;
   const twins = new Set(picked.map((route) => route.twin).filter(Boolean));
   return routes.filter((route) => picked.includes(route) || twins.has(route.name));
 }

@@ -144,7 +144,9 @@ export async function measureTogether(
   const hello: Round[] = [];
   for (let i = 0; i < SLICES; i++) {
     hello.push(await round(helloUrl, 1));
-    for (const one of each) await one.slice();
+    // Every other round in the other order: a slice right after another route's pays for what that
+    // one left behind (the log to copy back, garbage), and neither twin should always be the one.
+    for (const one of i % 2 ? [...each].reverse() : each) await one.slice();
   }
   return each.map((one) => one.row(combineSlices(hello)));
 }

@@ -38,7 +38,8 @@ export function verdictOf(row: Measured, all: readonly Measured[]): Verdict {
   }
   if (route.twin) {
     const twin = all.find((other) => other.route.name === route.twin);
-    if (!twin) throw new Error(`${route.name}: its twin ${route.twin} was not measured`);
+    // Measured alone (BENCH_ALONE=1, for a profile): nothing to compare with.
+    if (!twin) return { ratio, target: 'no errors (twin not run)', pass: clean };
     const twinShare = result.rps / Math.max(twin.result.rps, 1e-9);
     return {
       ratio,
