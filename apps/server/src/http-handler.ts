@@ -9,6 +9,7 @@ import { markDoor, requestIdOf, type RequestLog } from './http/request-log';
 import type { ResponseCache } from './http/response-cache';
 import { expressErrorAnswer, notFoundAnswer } from './http/express-answers';
 import { restRouter } from './legacy/rest';
+import { createDirectRestWrites } from './legacy/rest/direct-writes';
 import { createCachedRestReads } from './legacy/rest/cached-reads';
 import type { Logger } from './ops/log';
 import type { RedisState } from './ops/redis';
@@ -94,7 +95,14 @@ const isTrpcPath = (url: string) =>
  * Express's middleware chain in front of the hottest reads; everything else to Express.
  */
 export function createHttpHandler(opts: HttpAppOptions): RequestListener {
-  const app = createHttpApp(opts);
+  const rest = restRouter({
+    createRequestContext: opts.createRequestContext,
+    clientOrigins: opts.clientOrigins,
+    trustedOrigins: opts.trustedOrigins,
+    log: opts.log,
+  });
+  const app = createHttpApp(opts, rest);
+  const directRestWrites = createDirectRestWrites(rest, opts);
   /**
    * Every answer's own headers: the security headers, the request's id (http/request-log.ts), HSTS
    * over https, and Connection: close once shutdown has begun (each connection then ends with its
@@ -128,6 +136,8 @@ export function createHttpHandler(opts: HttpAppOptions): RequestListener {
       return trpc(req, res);
     }
     const headers = answerHeaders(req);
+    // The original client's writes, before Express (direct-writes.ts), unless Express must read them.
+    if (directRestWrites(req, res, headers)) return;
     const toExpress = () => {
       setHeaders(res, headers);
       app(req, res);
@@ -143,7 +153,7 @@ export function createHttpHandler(opts: HttpAppOptions): RequestListener {
 }
 
 /** Express: a health route, the REST adapters, the built web app with SPA fallback. */
-function createHttpApp(opts: HttpAppOptions): express.Express {
+function createHttpApp(opts: HttpAppOptions, rest: express.Router): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // API answers (REST, /healthz, refusals) are personal or change at any moment: kept nowhere. The
@@ -185,14 +195,7 @@ function createHttpApp(opts: HttpAppOptions): express.Express {
   });
 
   // The original client's REST paths (SPEC §7), over the same procedures, before the web app's pages.
-  app.use(
-    restRouter({
-      createRequestContext: opts.createRequestContext,
-      clientOrigins: opts.clientOrigins,
-      trustedOrigins: opts.trustedOrigins,
-      log: opts.log,
-    }),
-  );
+  app.use(rest);
   // What the REST paths did not answer is the web app's (its files, its pages, or a 404).
   app.use((req, res, next) => {
     markDoor(req, 'static');

@@ -9,6 +9,7 @@ import {
   type RestPayload,
 } from '@app/validators';
 import type { Request, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { CreateRequestContext } from '../../http/context';
 import { requestIdOf } from '../../http/request-log';
 import type { Logger } from '../../ops/log';
@@ -30,6 +31,9 @@ export class RestError extends Error {
     super(message);
   }
 }
+
+/** Marks a route handler restRoute built, which the direct door may call without Express. */
+export const DIRECT = Symbol('direct');
 
 /** An answer already written as JSON text (a route that keeps parts of it), sent as it is. */
 export class JsonText {
@@ -73,10 +77,18 @@ export function errorAnswer(error: unknown): { status: number; message: string }
   return { status: 500, message: transportMessages.unexpected };
 }
 
-export function sendError(res: Response, error: unknown, log: Logger): void {
+export function sendError(res: ServerResponse, error: unknown, log: Logger): void {
   const { status, message } = errorAnswer(error);
   if (status >= 500) log.error({ reqId: requestIdOf(res.req), err: error }, 'REST call failed');
-  res.status(status).type('text/plain').send(message);
+  sendText(res, status, message);
+}
+
+/** A sentence as a plain-text answer (Node's own response: the direct door has no Express). */
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 export interface RestTools<Body = undefined> {
@@ -127,7 +139,7 @@ export function restRoute<Body>(
   ...args: [RestHandler] | [RestPayload<Body>, RestHandler<Body>]
 ): RequestHandler {
   const [payload, handler] = args.length === 1 ? [undefined, args[0]] : args;
-  const route: RequestHandler = async (req, res) => {
+  const route: RequestHandler & { [DIRECT]?: true } = async (req, res) => {
     // A code run (or anything else that honours the signal) is given up once nobody waits for it.
     const request = new AbortController();
     const gone = () => {
@@ -173,6 +185,10 @@ export function restRoute<Body>(
       if (!res.headersSent) sendError(res, error, door.log);
     }
   };
+  // It reads only the body, the route's params and what Node's own request and response have
+  // (sendJson answers a POST, and sendError any, without Express's methods): the direct door
+  // (direct-writes.ts) may call it without Express.
+  route[DIRECT] = true;
   return route;
 }
 

@@ -5,6 +5,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isHttps } from '../../http/context';
 import { isAllowedOrigin } from '../../http/origin';
+import { sendText } from './adapter';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -30,16 +31,18 @@ function sameToken(a: string, b: string): boolean {
  */
 export function xsrf(): RequestHandler {
   return (req, res, next) => {
-    const cookie = cookieValue(req, XSRF_COOKIE);
-    const header = req.headers[XSRF_HEADER];
-    const sent = Array.isArray(header) ? header[0] : header;
-    if (sent !== undefined && (!cookie || !sameToken(sent, cookie))) {
-      res.status(403).type('text/plain').send(transportMessages.unverified);
-      return;
-    }
+    if (!xsrfHeld(req)) return sendText(res, 403, transportMessages.unverified);
     giveXsrfCookie(req, res);
     next();
   };
+}
+
+/** Whether the request passes the double submit: no X-XSRF-TOKEN, or the XSRF-TOKEN cookie's value. */
+export function xsrfHeld(req: IncomingMessage): boolean {
+  const cookie = cookieValue(req, XSRF_COOKIE);
+  const header = req.headers[XSRF_HEADER];
+  const sent = Array.isArray(header) ? header[0] : header;
+  return sent === undefined || (!!cookie && sameToken(sent, cookie));
 }
 
 /** Sets the readable XSRF-TOKEN cookie unless the request brought a well-formed one. */
@@ -75,6 +78,25 @@ export function clientOriginHeaders(
   return ['Access-Control-Allow-Origin', origin, 'Access-Control-Allow-Credentials', 'true'];
 }
 
+/** The other sites whose pages may make changes: TRUSTED_ORIGINS and CLIENT_ORIGINS. */
+export const changeOriginsOf = (
+  clientOrigins: readonly string[],
+  trustedOrigins: readonly string[],
+): string[] => [...new Set([...trustedOrigins, ...clientOrigins])];
+
+/**
+ * What the CORS middleware below adds to a request that is not a preflight: for an allowed origin,
+ * that origin with credentials and `Vary: Origin`; nothing for any other (the cors package, given
+ * `origin: false`, adds none).
+ */
+export function corsAnswerHeaders(
+  req: IncomingMessage,
+  clientOrigins: readonly string[],
+): string[] {
+  const [name, origin, ...credentials] = clientOriginHeaders(req, clientOrigins);
+  return name ? [name, origin!, 'Vary', 'Origin', ...credentials] : [];
+}
+
 /**
  * The guard in front of the REST adapters: CORS with credentials for CLIENT_ORIGINS (and our own
  * origin), changes only from our pages, CLIENT_ORIGINS, TRUSTED_ORIGINS or non-browser clients, the
@@ -84,7 +106,7 @@ export function restGuard(
   clientOrigins: readonly string[],
   trustedOrigins: readonly string[],
 ): RequestHandler[] {
-  const changeOrigins = [...new Set([...trustedOrigins, ...clientOrigins])];
+  const changeOrigins = changeOriginsOf(clientOrigins, trustedOrigins);
   const corsHandler = cors((req, callback) => {
     const origin = req.headers.origin;
     callback(null, {
@@ -100,15 +122,16 @@ export function restGuard(
   });
   const originCheck: RequestHandler = (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || isAllowedOrigin(req, changeOrigins)) return next();
-    res.status(403).type('text/plain').send(transportMessages.crossSite);
+    sendText(res, 403, transportMessages.crossSite);
   };
   const bodyErrors: ErrorRequestHandler = (error: { type?: string }, _req, res, next) => {
     if (res.headersSent) return next(error);
     const tooLarge = error.type === 'entity.too.large';
-    res
-      .status(tooLarge ? 413 : 400)
-      .type('text/plain')
-      .send(tooLarge ? transportMessages.tooLarge : transportMessages.malformed);
+    sendText(
+      res,
+      tooLarge ? 413 : 400,
+      tooLarge ? transportMessages.tooLarge : transportMessages.malformed,
+    );
   };
   return [
     corsHandler,
