@@ -18,16 +18,19 @@ import { withinMessageLimit } from './message-rate-limit';
 import { chatMessageSentWith } from './send-keys';
 import type { MessagePage, MessageView } from './shapes';
 
+/** A chat message as its readers get it (the sender by name), and whether flags hid it. */
+export const chatMessageRow = {
+  id: chatMessages.id,
+  msg: chatMessages.msg,
+  msgFrom: users.username,
+  msgDateTime: chatMessages.msgDateTime,
+  hiddenAt: chatMessages.hiddenAt,
+};
+
 // Down chat_messages_chat (chat_id, id) from the cursor.
 export const chatPageStatement = perDb((db) =>
   db
-    .select({
-      id: chatMessages.id,
-      msg: chatMessages.msg,
-      msgFrom: users.username,
-      msgDateTime: chatMessages.msgDateTime,
-      hiddenAt: chatMessages.hiddenAt,
-    })
+    .select(chatMessageRow)
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.msgFrom))
     .where(

@@ -4,18 +4,13 @@ import type { ApiDeps } from '../../core/deps';
 import { perDb } from '../../core/prepared';
 import type { Viewer } from '../../core/viewer';
 import { getChat } from './chat-list';
+import { chatMessageRow } from './chat-messages';
 import type { ChatDetail, MessageView } from './shapes';
 
 // Down chat_messages_chat (chat_id, id): the whole chat, oldest first.
 const wholeChat = perDb((db) =>
   db
-    .select({
-      id: chatMessages.id,
-      msg: chatMessages.msg,
-      msgFrom: users.username,
-      msgDateTime: chatMessages.msgDateTime,
-      hiddenAt: chatMessages.hiddenAt,
-    })
+    .select(chatMessageRow)
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.msgFrom))
     .where(eq(chatMessages.chatId, sql.placeholder('chatId')))
