@@ -5,6 +5,7 @@ import { perDb } from '../../core/prepared';
 import type { Viewer } from '../../core/viewer';
 import { getChat } from './chat-list';
 import { chatMessageRow } from './chat-messages';
+import { shownTo } from './message-pages';
 import type { ChatDetail, MessageView } from './shapes';
 
 // Down chat_messages_chat (chat_id, id): the whole chat, oldest first.
@@ -37,8 +38,8 @@ export async function chatTranscript(
   );
   const messages: MessageView[] = [];
   for (const { message, hidden } of rows) {
-    if (!hidden) messages.push(message);
-    else if (message.msgFrom === viewer.username) messages.push({ ...message, hidden: true });
+    const shown = shownTo(viewer.username, message, hidden);
+    if (shown) messages.push(shown);
   }
   return { ...chat, messages };
 }

@@ -36,10 +36,19 @@ export function visiblePage(
   page: { items: (MessageView & { hiddenAt: Date | null })[]; nextCursor: string | null },
   reader: string,
 ): MessagePage {
-  return {
-    nextCursor: page.nextCursor,
-    items: page.items
-      .filter((message) => message.hiddenAt === null || message.msgFrom === reader)
-      .map(({ hiddenAt, ...message }) => (hiddenAt ? { ...message, hidden: true } : message)),
-  };
+  const items: MessageView[] = [];
+  for (const { hiddenAt, ...message } of page.items) {
+    const shown = shownTo(reader, message, hiddenAt !== null);
+    if (shown) items.push(shown);
+  }
+  return { nextCursor: page.nextCursor, items };
+}
+
+/**
+ * A message as one reader sees it: as it is; or, hidden by flags, marked for its sender and not
+ * shown (null) to anyone else. The message itself is handed back when shown as it is.
+ */
+export function shownTo(reader: string, message: MessageView, hidden: boolean): MessageView | null {
+  if (!hidden) return message;
+  return message.msgFrom === reader ? { ...message, hidden: true } : null;
 }
