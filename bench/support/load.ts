@@ -18,6 +18,10 @@ export interface Round {
   p99: number;
   max: number;
   errors: number;
+  /** Every answer of the round, the connections' opening included (what the server's CPU served). */
+  completed?: number;
+  /** How long the round's connections took to be taken and answered once (ms). */
+  openMs?: number;
 }
 
 /** A bare node:http server in its own process: the ceiling this machine allows. */
@@ -45,6 +49,18 @@ export async function startHelloServer(port: number) {
   };
 }
 
+/** How long a round waits for its connections to be taken and answered once before measuring. */
+const OPEN_WAIT_MS = 10_000;
+
+/**
+ * One round on CONNECTIONS keep-alive connections, measured once every connection has had an answer:
+ * req/s and latencies over the next `seconds` only. Node accepts one new connection per turn of its
+ * event loop (libuv ≥ 1.45, "unix: don't accept() connections in a loop"), so a server busy with
+ * the first connections' requests took the rest one turn at a time: fifty new connections on a
+ * server at full load took 0.3–0.8 s to be all taken, and their first requests, counted, made a
+ * 1-second slice's p99 the time that took. A client of the site keeps its connection; `openMs` says
+ * how long the connections took, apart.
+ */
 export async function round(
   url: string,
   seconds: number,
@@ -53,20 +69,65 @@ export async function round(
   /** A method and body, or a list of requests each connection cycles through (writes). */
   request: Pick<autocannon.Options, 'method' | 'body' | 'requests'> = {},
 ): Promise<Round> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers,
-    timeout,
-    ...request,
+  let finished: (result: autocannon.Result) => void = () => {};
+  let failed: (error: unknown) => void = () => {};
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finished = resolve;
+    failed = reject;
   });
+  const instance = autocannon(
+    {
+      url,
+      connections: CONNECTIONS,
+      // Stopped by this round; the duration is only a bound should the connections never open.
+      duration: (OPEN_WAIT_MS + seconds * 1000) / 1000 + 1,
+      headers,
+      timeout,
+      ...request,
+    },
+    (error, result) => (error ? failed(error) : finished(result)),
+  );
+  const started = performance.now();
+  const answered = new Set<unknown>();
+  const latencies: number[] = [];
+  let completed = 0;
+  let window: { from: number; to: number } | undefined;
+  const measured = new Promise<void>((resolve) => {
+    const open = () => {
+      const from = performance.now();
+      window = { from, to: from + seconds * 1000 };
+      setTimeout(resolve, seconds * 1000);
+    };
+    const giveUp = setTimeout(open, OPEN_WAIT_MS);
+    instance.on('response', (client, _status, _bytes, ms) => {
+      completed++;
+      const now = performance.now();
+      if (window) {
+        if (now <= window.to) latencies.push(ms);
+        return;
+      }
+      answered.add(client);
+      if (answered.size === CONNECTIONS) {
+        clearTimeout(giveUp);
+        open();
+      }
+    });
+  });
+  await measured;
+  const openMs = window!.from - started;
+  instance.stop();
+  const result = await done;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: at(1),
     errors: result.errors + result.non2xx + result.timeouts,
+    completed,
+    openMs,
   };
 }
 
@@ -150,4 +211,10 @@ export const combineSlices = (slices: Round[]): Round => ({
   p99: median(slices.map((r) => r.p99)),
   max: Math.max(...slices.map((r) => r.max)),
   errors: slices.reduce((sum, r) => sum + r.errors, 0),
+  completed: slices.every((r) => r.completed !== undefined)
+    ? slices.reduce((sum, r) => sum + r.completed!, 0)
+    : undefined,
+  openMs: slices.some((r) => r.openMs !== undefined)
+    ? Math.max(...slices.map((r) => r.openMs ?? 0))
+    : undefined,
 });

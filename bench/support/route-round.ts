@@ -115,7 +115,7 @@ function slicesOf(base: string, route: BenchRoute, serverPid?: number) {
       const slice = await measure(1);
       const after = serverPid ? processCpuUs(serverPid) : null;
       if (before !== null && after !== null) cpuUs += after - before;
-      served += slice.rps;
+      served += slice.completed ?? slice.rps;
       slices.push(slice);
     },
     row(hello: Round): RouteRow {
