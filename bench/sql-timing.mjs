@@ -6,7 +6,7 @@
  *     node --import tsx writes.bench.ts
  *
  * Each process that loads better-sqlite3 from the server's node_modules writes
- * `$SQL_TIMING_DIR/sql-<pid>.txt` (default /tmp) when it exits: calls, total and mean µs and the longest call per text,
+ * `$SQL_TIMING_DIR/sql-<pid>.txt` (default /tmp) when it exits: calls, total and mean µs, the longest call and the calls over 5 ms per text,
  * the busiest first. Only `exec`, `run`, `get`, `all` and `iterate` are timed.
  */
 import { writeFileSync } from 'node:fs';
@@ -20,10 +20,11 @@ const Database = load('better-sqlite3');
 const times = new Map();
 const note = (text, started) => {
   const spent = Number(process.hrtime.bigint() - started) / 1000;
-  const entry = times.get(text) ?? { calls: 0, us: 0, max: 0 };
+  const entry = times.get(text) ?? { calls: 0, us: 0, max: 0, over5ms: 0 };
   entry.calls++;
   entry.us += spent;
   entry.max = Math.max(entry.max, spent);
+  if (spent > 5000) entry.over5ms++;
   times.set(text, entry);
 };
 
@@ -58,11 +59,11 @@ process.on('exit', () => {
   if (times.size === 0) return;
   const rows = [...times].sort((a, b) => b[1].us - a[1].us);
   const lines = rows.map(
-    ([text, { calls, us, max }]) =>
-      `${String(calls).padStart(8)} ${Math.round(us).toString().padStart(10)} µs ${(us / calls).toFixed(1).padStart(8)} µs/call ${(max / 1000).toFixed(1).padStart(7)} ms  ${text}`,
+    ([text, { calls, us, max, over5ms }]) =>
+      `${String(calls).padStart(8)} ${Math.round(us).toString().padStart(10)} µs ${(us / calls).toFixed(1).padStart(8)} µs/call ${(max / 1000).toFixed(1).padStart(7)} ms ${String(over5ms).padStart(6)}  ${text}`,
   );
   writeFileSync(
     join(process.env.SQL_TIMING_DIR ?? '/tmp', `sql-${process.pid}.txt`),
-    `   calls      total          mean           max  statement\n${lines.join('\n')}\n`,
+    `   calls      total          mean           max  >5 ms  statement\n${lines.join('\n')}\n`,
   );
 });

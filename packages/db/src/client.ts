@@ -72,11 +72,14 @@ const openBody = new AsyncLocalStorage<{ open: boolean }>();
 /**
  * At most this many write bodies share one COMMIT. A commit writes every page the bodies changed
  * to the log, and successive writes change the same pages (the outbox's last page, the counters,
- * the indexes' ends), so one commit for several is much cheaper than one each. 64 lets a group hold
- * every request in flight at the benchmark's 50 connections (16 left each commit ~13 votes); the
- * file stays locked for the whole group, some 20 ms of bodies at most, within another process's wait.
+ * the indexes' ends), so one commit for several is much cheaper than one each. Past about 16 a
+ * group saves little more, and the answers of a group go out together when it commits: groups as
+ * big as every request in flight (64 at 50 connections) left the requests that arrived while one
+ * ran waiting for all of it and then their own, so the slowest percent took twice the median
+ * (writes bench, 10 slices: comment p99 64–67 ms at 64, 47–56 ms at 16, same req/s; votes 42–48
+ * → 33–37 ms). The file stays locked for one group, a few milliseconds of bodies.
  */
-export const WRITES_PER_COMMIT = 64;
+export const WRITES_PER_COMMIT = 16;
 
 interface QueuedWrite {
   body: (tx: Tx) => unknown;
