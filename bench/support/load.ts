@@ -7,6 +7,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { percentile } from './percentile';
 
 export const CONNECTIONS = 50;
 /** Each route's round: this many 1-second slices, each after a 1-second slice of node:http. */
@@ -118,13 +119,11 @@ export async function round(
   instance.stop();
   const result = await done;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
   return {
     rps: latencies.length / seconds,
-    p50: at(0.5),
-    p99: at(0.99),
-    max: at(1),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: percentile(latencies, 100),
     errors: result.errors + result.non2xx + result.timeouts,
     completed,
     openMs,
@@ -171,9 +170,8 @@ export async function drainRound(
   agent.destroy();
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0);
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), max: at(1), errors };
+  const at = (p: number) => Math.round(percentile(latencies, p));
+  return { rps: latencies.length / elapsed, p50: at(50), p99: at(99), max: at(100), errors };
 }
 
 export const median = (values: number[]) =>
