@@ -185,6 +185,8 @@ export const gameMessages = {
   resignNim: 'Leaving now gives the game to the other player.',
   resignCollabCode: 'Leaving now takes you out of the game; the others play on.',
   resign: 'Resign',
+  leaveConfirm: 'Leave this game?',
+  leave: 'Leave',
   open: 'Open',
   copyInvite: 'Copy invite link',
   inviteCopied: 'Invite link copied. Send it to the player you want to play.',

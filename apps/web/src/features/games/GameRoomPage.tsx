@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useApplyGame } from './cache';
 import { useGameRoom } from './useGameRoom';
 import { errorCode, errorMessage } from '../../shared/lib/errors';
-import { roomTitle, statusLine } from './gameRoom';
+import { leaveConfirmation, roomTitle, statusLine } from './gameRoom';
 import { trpc } from '../../trpc';
 import { CollabCodeView, type CollabCodeState } from './CollabCodeView';
 import { JoinPasswordModal } from './JoinPasswordModal';
@@ -27,7 +27,7 @@ import { RematchPanel } from './RematchPanel';
  * Game room (/games/{gameID}, SPEC §2): the title by type, 'Status: …', Leave Game, the game's view
  * and the error text. A refused move's sentence is the mutation's error, so only its player sees it.
  * Issue 24: someone who is not a player sees Join (or the password prompt), never Leave; leaving a
- * game in progress asks 'Resign this game?' first; a finished game says who won and why to each
+ * game in progress asks first ('Resign this game?' for Nim, 'Leave this game?' for CollabCode); a finished game says who won and why to each
  * viewer in their own words, and its players may offer a rematch.
  */
 function GameRoom({ id }: { id: string }) {
@@ -80,7 +80,8 @@ function GameRoom({ id }: { id: string }) {
     }
     void navigate('/games');
   };
-  // Leaving a game in progress gives it up: asked first.
+  // Leaving a game in progress gives it up (Nim) or leaves it to the others (CollabCode): asked first.
+  const leaving = leaveConfirmation(data.gameType);
   const onLeave = () =>
     isPlayer && data.status === 'IN_PROGRESS' ? setConfirmingLeave(true) : void leaveNow();
   const joinWith = async (password?: string): Promise<string | null> => {
@@ -190,13 +191,13 @@ function GameRoom({ id }: { id: string }) {
       )}
       {confirmingLeave && (
         <Modal
-          title={gameMessages.resignConfirm}
+          title={leaving.title}
           onClose={() => setConfirmingLeave(false)}
           initialFocus="[data-autofocus]"
           actions={
             <>
               <Button variant="danger" busy={leave.isPending} onClick={() => void leaveNow()}>
-                {gameMessages.resign}
+                {leaving.action}
               </Button>
               <Button
                 variant="secondary"
@@ -209,7 +210,7 @@ function GameRoom({ id }: { id: string }) {
             </>
           }
         >
-          <p>{data.gameType === 'Nim' ? gameMessages.resignNim : gameMessages.resignCollabCode}</p>
+          <p>{leaving.body}</p>
         </Modal>
       )}
       {askingPassword && (

@@ -5,6 +5,7 @@ import {
   countdownLabel,
   formatCountdown,
   isTimeUp,
+  leaveConfirmation,
   nimMaxTake,
   nimMoveFromInput,
   nimPlayerToMove,
@@ -20,6 +21,24 @@ describe('room header', () => {
     expect(roomTitle('CollabCode')).toBe('Collaborative Coding');
     expect(statusLine('IN_PROGRESS')).toBe('Status: IN_PROGRESS');
     expect(statusLine(undefined)).toBe('Not started');
+  });
+});
+
+describe('leaving a game in progress', () => {
+  it('asks a Nim player to resign: leaving gives the game to the other player', () => {
+    expect(leaveConfirmation('Nim')).toEqual({
+      title: 'Resign this game?',
+      body: 'Leaving now gives the game to the other player.',
+      action: 'Resign',
+    });
+  });
+
+  it('asks a CollabCode player to leave, not resign: the others play on', () => {
+    expect(leaveConfirmation('CollabCode')).toEqual({
+      title: 'Leave this game?',
+      body: 'Leaving now takes you out of the game; the others play on.',
+      action: 'Leave',
+    });
   });
 });
 

@@ -31,6 +31,24 @@ export function nimTakeFromInput(
     : { take: typed, refused: null };
 }
 
+/**
+ * What leaving a game in progress asks first. Nim is a duel: leaving resigns it. CollabCode is
+ * played together: the one who leaves is out, the others play on, nobody resigns.
+ */
+export function leaveConfirmation(gameType: GameType): {
+  title: string;
+  body: string;
+  action: string;
+} {
+  return gameType === 'Nim'
+    ? { title: gameMessages.resignConfirm, body: gameMessages.resignNim, action: gameMessages.resign }
+    : {
+        title: gameMessages.leaveConfirm,
+        body: gameMessages.resignCollabCode,
+        action: gameMessages.leave,
+      };
+}
+
 /** SPEC: the room's title by type. */
 export const roomTitle = (gameType: GameType): string => gameTypeTitle(gameType);
 
