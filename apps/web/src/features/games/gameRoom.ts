@@ -41,7 +41,11 @@ export function leaveConfirmation(gameType: GameType): {
   action: string;
 } {
   return gameType === 'Nim'
-    ? { title: gameMessages.resignConfirm, body: gameMessages.resignNim, action: gameMessages.resign }
+    ? {
+        title: gameMessages.resignConfirm,
+        body: gameMessages.resignNim,
+        action: gameMessages.resign,
+      }
     : {
         title: gameMessages.leaveConfirm,
         body: gameMessages.resignCollabCode,
