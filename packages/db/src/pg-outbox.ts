@@ -25,7 +25,9 @@ export const OUTBOX_CHANNEL = 'qa_outbox';
  * (a rolled-back append leaves a gap, which readers never wait for).
  *
  * Call it as the transaction's last statement: the lock serializes only from here to the commit.
- * The notification is sent by PostgreSQL at commit, never for a rollback.
+ * The notification is sent by PostgreSQL at commit, never for a rollback. The lock, the insert and
+ * the notification are one statement, one round trip: every write waits for the one before it
+ * from here to its commit, so each round trip here was one more wait for all of them.
  */
 export async function appendEvents(
   tx: PgTx,
@@ -33,11 +35,26 @@ export async function appendEvents(
   channel: string = OUTBOX_CHANNEL,
 ): Promise<number[]> {
   if (rows.length === 0) return [];
-  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK.toString()})`);
-  const ids = await tx
-    .insert(events)
-    .values([...rows])
-    .returning({ id: events.id });
-  await tx.execute(sql`select pg_notify(${channel}, ${String(ids.at(-1)?.id ?? '')})`);
-  return ids.map((row) => row.id);
+  // The insert's rows are joined with the lock's one row, so every id (the column's default, taken
+  // as a row is made) comes after the lock; json_to_recordset gives the rows, and so the ids, in
+  // the list's order.
+  const list = rows.map((row) => ({
+    topic: row.topic,
+    key: row.key ?? '',
+    payload: JSON.stringify(row.payload),
+    created_at: row.createdAt.toISOString(),
+  }));
+  const result = await tx.execute<{ ids: string[] }>(sql`
+    with in_commit_order as (select pg_advisory_xact_lock(${OUTBOX_LOCK.toString()}::bigint)),
+    appended as (
+      insert into events (topic, key, payload, created_at)
+      select row.topic, row.key, row.payload, row.created_at
+      from in_commit_order,
+        json_to_recordset(${JSON.stringify(list)}::json)
+          as row(topic text, key text, payload text, created_at timestamptz)
+      returning id
+    )
+    select array_agg(id order by id) as ids, pg_notify(${channel}, max(id)::text)
+    from appended`);
+  return (result.rows[0]?.ids ?? []).map(Number);
 }

@@ -95,6 +95,22 @@ describe('the PostgreSQL outbox', () => {
     expect(bus.seen).toEqual([a, b, c]);
   });
 
+  it("appendEvents gives a write's events ids in the order they were listed", async () => {
+    const listed = ['one', 'two', 'three'].map((topic) => ({ ...row(topic), key: `k-${topic}` }));
+    const writer = openWriter((tx) => appendEvents(tx, listed));
+    const ids = await writer.ids;
+    await writer.commit();
+    const stored = await db
+      .select({ id: events.id, topic: events.topic, key: events.key, payload: events.payload })
+      .from(events)
+      .where(gt(events.id, ids[0]! - 1))
+      .orderBy(asc(events.id));
+    expect(stored.map((each) => each.id)).toEqual(ids);
+    expect(stored.map(({ topic, key, payload }) => ({ topic, key, payload }))).toEqual(
+      listed.map(({ topic, key, payload }) => ({ topic, key, payload })),
+    );
+  });
+
   it('a rolled-back append leaves a gap, and the next writer goes on at once', async () => {
     const bus = await reader();
     const failed = openWriter((tx) => appendEvents(tx, [row('rolled back')]));

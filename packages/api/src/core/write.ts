@@ -24,11 +24,10 @@ export async function writeTransaction<R>(
 ): Promise<R> {
   const now = new Date();
   let recorded: BusEvent[] = [];
-  // The request's rate-limit counts, when they wait for its write (write-limits.ts): counted first
-  // in this transaction, so a refusal leaves nothing written.
+  // The request's rate-limit counts, when they wait for its write (write-limits.ts): counted in
+  // this transaction, so a refusal rolls back what the body wrote.
   const counting = claimWaitingCount();
   const transaction = deps.db.$writer.transaction(async (tx) => {
-    if (counting) await counting.count(tx, now);
     const pending: {
       topic: Topic;
       key: string;
@@ -45,7 +44,10 @@ export async function writeTransaction<R>(
         return published;
       },
     });
-    // The outbox last: on PostgreSQL its ids are handed out under a lock held to the commit.
+    // The count and the outbox last: on PostgreSQL the count's row and the outbox's ids stay locked
+    // until the commit, so one user's writes at once (and all writes, for the outbox) wait for each
+    // other only from here on, not for each other's whole bodies.
+    if (counting) await counting.count(tx, now);
     recorded = await deps.events.append(tx, pending, now);
     recorded.forEach((event, i) => Object.assign(pending[i]!.published, publishedEvent(event)));
     return value;
