@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgTx } from './pg-client';
-import { events } from './schema-pg/events';
+import type { events } from './schema-pg/events';
 
 export type { PgTx };
 
