@@ -1,7 +1,8 @@
-import { firstRow, questions } from '@app/db';
+import { firstRow, questions, users } from '@app/db';
 import { reputationMessages } from '@app/validators';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { REPUTATION_POINTS } from '../src/domains/reputation/rules';
 import { createTestWorld, type TestClient } from './helpers';
 import { ask, useClock } from './question-fixtures';
 
@@ -91,6 +92,28 @@ describe('question.vote', () => {
     await bob.api.question.vote({ qid: q.id, vote: 'down' });
     expect((await bob.api.question.vote({ qid: q.id, vote: 'down' })).myVote).toBe(0);
     expect(await counters()).toEqual({ up: 0, down: 0 });
+  });
+
+  it("one user's votes sent at once each toggle in turn: the last one stands, counted once", async () => {
+    const { world, bob, q, counters } = await setup();
+    const reputation = async () =>
+      (
+        await firstRow(
+          world.db
+            .select({ points: users.reputation })
+            .from(users)
+            .where(eq(users.username, 'alice')),
+        )
+      )?.points;
+    const before = await reputation();
+    // Nine upvotes at once: up, back, up, … (PostgreSQL runs them side by side, on its pool).
+    const replies = await Promise.all(
+      Array.from({ length: 9 }, () => bob.api.question.vote({ qid: q.id, vote: 'up' })),
+    );
+    expect(replies.map((reply) => reply.myVote).sort()).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 1]);
+    expect(await counters()).toEqual({ up: 1, down: 0 });
+    expect((await bob.api.question.byId({ qid: q.id })).myVote).toBe(1);
+    expect((await reputation())! - before!).toBe(REPUTATION_POINTS.upvoteReceived);
   });
 
   it('the displayed count is upVotes minus downVotes, per user', async () => {

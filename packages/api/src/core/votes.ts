@@ -131,6 +131,8 @@ export async function votesOn(
  * Casts, switches or takes back the user's vote with the one toggle rule (vote-toggle), moving the
  * counters and the vote version with it. Call inside the write's transaction, after checking the
  * target exists; answers the voter's vote before and after, and the whole new vote state for the event.
+ * `targetLocked`: the caller has locked the target's row in this transaction already (reputation
+ * reads a post's author under its lock), so it is not locked again (a round trip on PostgreSQL).
  */
 export async function castVote(
   tables: VoteTables,
@@ -138,11 +140,12 @@ export async function castVote(
   targetId: number,
   userId: number,
   wanted: 'up' | 'down',
+  { targetLocked = false }: { targetLocked?: boolean } = {},
 ): Promise<{ before: VoteValue; myVote: VoteValue; state: VoteState }> {
   const { target } = tables;
   const statements = statementsOf(tables, tx);
   // The post's row first: two votes by one user at once would both read "no vote yet".
-  await dialect.lockRows(tx, target.table, eq(target.id, targetId));
+  if (!targetLocked) await dialect.lockRows(tx, target.table, eq(target.id, targetId));
   const [row] = (await statements.mine.execute({ targetId, userId })) as { value: number }[];
   const before = (row?.value ?? 0) as VoteValue;
   const change = toggleVote(before, wanted);

@@ -55,4 +55,9 @@ export interface Dialect<Database = Db> {
    * write bodies already run one at a time (BEGIN IMMEDIATE): nothing to do there.
    */
   lockRows(tx: unknown, table: unknown, where: SQL): Promise<void>;
+  /**
+   * The same select, locking the rows it reads until the write ends (`for update`): lockRows and
+   * the read in one statement, one round trip on PostgreSQL. Unchanged on SQLite.
+   */
+  lockingRead<Query>(query: Query): Query;
 }

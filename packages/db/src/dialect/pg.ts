@@ -103,4 +103,7 @@ export const pgDialect: Dialect<PgDb> = {
   lockRows: async (tx, table, where) => {
     await (tx as PgTx).execute(sql`select 1 from ${table} where ${where} for update`);
   },
+
+  lockingRead: (query) =>
+    (query as unknown as { for(strength: 'update'): typeof query }).for('update'),
 };

@@ -48,4 +48,6 @@ export const sqliteDialect: Dialect = {
   run: async (db, query) => void (db as Tx).run(query),
 
   lockRows: async () => {},
+
+  lockingRead: (query) => query,
 };

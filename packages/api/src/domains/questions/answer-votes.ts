@@ -51,6 +51,7 @@ export function voteOnAnswer(
       input.answerId,
       viewer.id,
       input.vote,
+      { targetLocked: post !== null },
     );
     if (post && !post.deleted) {
       const deltas = voteChangeDeltas({

@@ -58,6 +58,7 @@ export function voteOnQuestion(
       input.qid,
       viewer.id,
       input.vote,
+      { targetLocked: post !== null },
     );
     if (post && !post.deleted) {
       const deltas = voteChangeDeltas({

@@ -86,19 +86,26 @@ const reputationStatements = perDb((db) => ({
     .where(eq(users.id, sql.placeholder('userId')))
     .returning({ username: users.username, reputation: users.reputation })
     .prepare(),
-  question: db
-    .select({ authorId: questions.askedBy, deletedAt: questions.deletedAt })
-    .from(questions)
-    .where(eq(questions.id, sql.placeholder('id')))
+  // The post's row, read and locked for the rest of the write in one statement.
+  question: dialect
+    .lockingRead(
+      db
+        .select({ authorId: questions.askedBy, deletedAt: questions.deletedAt })
+        .from(questions)
+        .where(eq(questions.id, sql.placeholder('id'))),
+    )
     .prepare(),
-  answer: db
-    .select({
-      authorId: answers.ansBy,
-      questionId: answers.questionId,
-      deletedAt: answers.deletedAt,
-    })
-    .from(answers)
-    .where(eq(answers.id, sql.placeholder('id')))
+  answer: dialect
+    .lockingRead(
+      db
+        .select({
+          authorId: answers.ansBy,
+          questionId: answers.questionId,
+          deletedAt: answers.deletedAt,
+        })
+        .from(answers)
+        .where(eq(answers.id, sql.placeholder('id'))),
+    )
     .prepare(),
 }));
 
@@ -120,14 +127,12 @@ export async function lockPostForReputation(
 ): Promise<PostForReputation | null> {
   const statements = reputationStatements(tx as Db);
   if (kind === 'question') {
-    await dialect.lockRows(tx, questions, eq(questions.id, id));
     const [row] = (await statements.question.execute({ id })) as {
       authorId: number;
       deletedAt: unknown;
     }[];
     return row ? { authorId: row.authorId, questionId: id, deleted: row.deletedAt !== null } : null;
   }
-  await dialect.lockRows(tx, answers, eq(answers.id, id));
   const [row] = (await statements.answer.execute({ id })) as {
     authorId: number;
     questionId: number;
