@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgTx } from './pg-client';
-import type { events } from './schema-pg/events';
+import { events } from './schema-pg/events';
 
 export type { PgTx };
 
@@ -47,7 +47,7 @@ export async function appendEvents(
   const result = await tx.execute<{ ids: string[] }>(sql`
     with in_commit_order as (select pg_advisory_xact_lock(${OUTBOX_LOCK.toString()}::bigint)),
     appended as (
-      insert into events (topic, key, payload, created_at)
+      insert into ${events} (topic, key, payload, created_at)
       select row.topic, row.key, row.payload, row.created_at
       from in_commit_order,
         json_to_recordset(${JSON.stringify(list)}::json)

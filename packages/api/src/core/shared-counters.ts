@@ -103,7 +103,7 @@ export async function countInTable(
   return (row?.points ?? cost) <= points;
 }
 
-// Every counted write runs it: built once per handle, not on each count.
+// Every counted write runs it: built once per connection, not on each count.
 const countStatement = perDb((db) => {
   const live = sql`${rateLimits.expire} is null or ${rateLimits.expire} > ${sql.placeholder('now')}`;
   return db

@@ -8,7 +8,7 @@ import type { Viewer } from '../../core/viewer';
 import type { ChatEvent } from './events';
 
 // The chat by its key, and the user's row in it if they are in it: every chat procedure runs it first
-// (send in its transaction, so on the writer's handle), built once per handle.
+// (send in its transaction, so on the writer's connection), built once per connection.
 const participantCheck = perDb((db) =>
   db
     .select({ createdAt: chats.createdAt, lastReadId: chatParticipants.lastReadId })

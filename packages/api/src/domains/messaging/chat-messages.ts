@@ -57,7 +57,7 @@ export async function latestMessageId(db: Executor, chatId: number): Promise<num
   return (await firstRow(newestInChat(db as Db).execute({ chatId })))?.id ?? 0;
 }
 
-// A send's two writes, built once on the writer's handle (perDb keyed by the transaction's).
+// A send's two writes, built once per connection (perDb), run on the writer's.
 const insertMessage = perDb((db) =>
   db
     .insert(chatMessages)

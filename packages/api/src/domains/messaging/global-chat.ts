@@ -37,7 +37,7 @@ export const globalPageStatement = perDb((db) =>
     .prepare(),
 );
 
-// A send's one write, built once on the writer's handle (perDb keyed by the transaction's).
+// A send's one write, built once per connection (perDb), run on the writer's.
 const insertMessage = perDb((db) =>
   db
     .insert(globalMessages)

@@ -67,7 +67,7 @@ export async function applyReputation(
   }
 }
 
-// Built once per handle: every vote records its change and moves a sum with these.
+// Built once per connection: every vote records its change and moves a sum with these.
 const reputationStatements = perDb((db) => ({
   record: db
     .insert(reputationChanges)
