@@ -1,4 +1,5 @@
 import { notifications } from '@app/db';
+import type { NotificationEvent } from '../src/domains/notifications/events';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestWorld, type TestClient } from './helpers';
@@ -339,18 +340,32 @@ describe('notification.onChange', () => {
     const after = await world.readEvents(
       alice.listen(again.signal).notification.onChange({ lastEventId: seen.id }),
     );
-    await bob.api.comment.create({ type: 'question', id: q.id, text: 'Fourth.' });
-    const events = await after.take(3);
-    expect(
-      events.map((e) =>
-        e.data.type === 'created' ? [e.data.notification.excerpt, e.data.unreadCount] : null,
-      ),
-    ).toEqual([
-      ['Second.', 2],
+    const excerptAndCount = (e: { data: NotificationEvent }) =>
+      e.data.type === 'created' ? [e.data.notification.excerpt, e.data.unreadCount] : null;
+    // Each carries the unread count as it is when it reaches her: both are unread by then.
+    expect((await after.take(2)).map(excerptAndCount)).toEqual([
+      ['Second.', 3],
       ['Third.', 3],
-      ['Fourth.', 4],
     ]);
+    await bob.api.comment.create({ type: 'question', id: q.id, text: 'Fourth.' });
+    expect(excerptAndCount(await after.next())).toEqual(['Fourth.', 4]);
     again.abort();
+  });
+
+  it('gives a replayed notification the unread count of when it is delivered, not of when it was sent', async () => {
+    const { world, alice, bob } = await setup();
+    const q = await ask(alice);
+    await bob.api.answer.create({ qid: q.id, text: 'First.' });
+    await alice.api.notification.markAllRead();
+    const away = new AbortController();
+    const replay = await world.readEvents(
+      alice.listen(away.signal).notification.onChange({ lastEventId: '0' }),
+    );
+    expect((await replay.take(2)).map((e) => e.data)).toMatchObject([
+      { type: 'created', notification: { excerpt: 'First.' }, unreadCount: 0 },
+      { type: 'allRead', unreadCount: 0 },
+    ]);
+    away.abort();
   });
 
   it('stores no notification when the write that would cause it fails', async () => {

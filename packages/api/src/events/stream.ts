@@ -4,7 +4,7 @@ import type { BusEvent, EventMap, Topic } from '../core/topics';
 
 const REPLAY_PAGE = 1000;
 
-export interface StreamOptions<T extends Topic> {
+export interface StreamOptions<T extends Topic, Out = EventMap[T]> {
   topic: T;
   /** One key of the topic (a question id, a chat id), or the whole topic. */
   key?: string | number | null;
@@ -13,6 +13,8 @@ export interface StreamOptions<T extends Topic> {
   signal: AbortSignal;
   /** Whether this subscriber may see an event: asked of every event, in the replay and live alike. */
   allow?: (payload: EventMap[T]) => boolean | Promise<boolean>;
+  /** What the subscriber receives of an event it may see, when not the stored payload itself. */
+  present?: (payload: EventMap[T]) => Out | Promise<Out>;
 }
 
 /**
@@ -20,8 +22,12 @@ export interface StreamOptions<T extends Topic> {
  * lastEventId, then stream live events, so nothing falls in the gap and nothing comes twice. Ids stay
  * the bus's, so resuming after an event this subscriber was not allowed to see works the same.
  */
-export async function* streamEvents<T extends Topic>(bus: EventBus, opts: StreamOptions<T>) {
+export async function* streamEvents<T extends Topic, Out = EventMap[T]>(
+  bus: EventBus,
+  opts: StreamOptions<T, Out>,
+) {
   const { topic, signal, allow } = opts;
+  const present = opts.present ?? ((payload: EventMap[T]) => payload as Out);
   const key = opts.key === undefined || opts.key === null ? null : String(opts.key);
   const queue: BusEvent<T>[] = [];
   let wake: (() => void) | null = null;
@@ -40,7 +46,8 @@ export async function* streamEvents<T extends Topic>(bus: EventBus, opts: Stream
         const backlog: BusEvent<T>[] = await bus.replay(topic, key, after, REPLAY_PAGE);
         for (const event of backlog) {
           lastId = event.id;
-          if (!allow || (await allow(event.payload))) yield tracked(event.id, event.payload);
+          if (!allow || (await allow(event.payload)))
+            yield tracked(event.id, await present(event.payload));
         }
         if (backlog.length < REPLAY_PAGE || signal.aborted) break;
       }
@@ -57,7 +64,8 @@ export async function* streamEvents<T extends Topic>(bus: EventBus, opts: Stream
       }
       if (lastId !== null && !bus.isAfter(event.id, lastId)) continue;
       lastId = event.id;
-      if (!allow || (await allow(event.payload))) yield tracked(event.id, event.payload);
+      if (!allow || (await allow(event.payload)))
+        yield tracked(event.id, await present(event.payload));
     }
   } finally {
     unsubscribe();

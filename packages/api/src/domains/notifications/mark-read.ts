@@ -3,15 +3,33 @@ import { notificationMessages } from '@app/validators';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiDeps } from '../../core/deps';
 import { Refusal } from '../../core/errors';
-import type { PublishedEvent } from '../../core/topics';
 import type { Viewer } from '../../core/viewer';
 import { writeTransaction, type WriteScope } from '../../core/write';
+import type { ReadNotificationEvent } from './events';
 import { unreadCountOf } from './notification-views';
+
+/** The read event a mark published, which the web applies like a live one. */
+interface PublishedRead {
+  id: string;
+  payload: ReadNotificationEvent;
+}
 
 interface MarkReadResult {
   unreadCount: number;
   /** Null when nothing changed (it was read already): nobody needs telling. */
-  event: PublishedEvent<'notification'> | null;
+  event: PublishedRead | null;
+}
+
+/**
+ * Publishes the viewer's read event in the write's transaction. The same object comes back: its id
+ * is filled in once the outbox has it, when the write's body has ended.
+ */
+function publishRead(
+  publish: WriteScope['publish'],
+  viewer: Viewer,
+  payload: ReadNotificationEvent,
+): PublishedRead {
+  return publish('notification', viewer.username, payload) as PublishedRead;
 }
 
 /**
@@ -41,11 +59,7 @@ export async function markNotificationRead(
     );
     const unreadCount = await unreadCountOf(tx, viewer.id);
     if (!changed) return { unreadCount, event: null };
-    const event = publish('notification', viewer.username, {
-      type: 'read',
-      ids: [id],
-      unreadCount,
-    });
+    const event = publishRead(publish, viewer, { type: 'read', ids: [id], unreadCount });
     return { unreadCount, event };
   });
 }
@@ -64,11 +78,7 @@ export async function markAllNotificationsRead(
       .returning({ id: notifications.id });
     if (read.length === 0) return { unreadCount: 0, event: null };
     const upToId = read.reduce((max, row) => Math.max(max, row.id), 0);
-    const event = publish('notification', viewer.username, {
-      type: 'allRead',
-      upToId,
-      unreadCount: 0,
-    });
+    const event = publishRead(publish, viewer, { type: 'allRead', upToId, unreadCount: 0 });
     return { unreadCount: 0, event };
   });
 }
@@ -100,7 +110,7 @@ export async function markQuestionNotificationsRead(
       .returning({ id: notifications.id });
     const unreadCount = await unreadCountOf(tx, viewer.id);
     if (read.length === 0) return { unreadCount, event: null };
-    const event = publish('notification', viewer.username, {
+    const event = publishRead(publish, viewer, {
       type: 'read',
       ids: read.map((row) => row.id),
       unreadCount,

@@ -1,6 +1,7 @@
 import type { NotificationListInput } from '@app/validators';
 import type { ApiDeps } from '../../core/deps';
 import type { Viewer } from '../../core/viewer';
+import type { NotificationEvent, StoredNotificationEvent } from './events';
 import { notificationViews, unreadCountOf } from './notification-views';
 import type { NotificationPage } from './shapes';
 
@@ -33,4 +34,18 @@ export async function countUnreadPostNotifications(
   viewer: Viewer,
 ): Promise<number> {
   return unreadCountOf(db, viewer.id, { postsOnly: true });
+}
+
+/**
+ * A stored event as its owner receives it: a new notification with their unread count as it is
+ * now, counted when it reaches them (so a replayed one carries today's number, not that of the day
+ * it was sent). The other events carry theirs already.
+ */
+export async function withUnreadCount(
+  deps: ApiDeps,
+  viewer: Viewer,
+  event: StoredNotificationEvent,
+): Promise<NotificationEvent> {
+  if (event.type !== 'created') return event;
+  return { ...event, unreadCount: await countUnreadNotifications(deps, viewer) };
 }

@@ -16,6 +16,7 @@ import {
   countUnreadNotifications,
   countUnreadPostNotifications,
   listNotifications,
+  withUnreadCount,
 } from './notification-list';
 
 // Private by construction: no procedure takes a user; each reads, marks and streams the session's
@@ -60,6 +61,7 @@ export const notificationRouter = {
         topic: 'notification',
         key: ctx.viewer.username,
         lastEventId: input?.lastEventId,
+        present: (event) => withUnreadCount(ctx.deps, ctx.viewer, event),
       }),
     ),
 } satisfies TRPCRouterRecord;

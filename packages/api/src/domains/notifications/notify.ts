@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { perDb } from '../../core/prepared';
 import type { Viewer } from '../../core/viewer';
 import type { WriteScope } from '../../core/write';
-import { notificationView, unreadCountOf } from './notification-views';
+import { notificationView } from './notification-views';
 
 // Called INSIDE the write that causes a notification (same transaction), so a notification exists
 // exactly when its cause does. Nobody is told of their own doing, and deleted accounts are told nothing.
@@ -103,8 +103,8 @@ async function liveAccount(tx: Executor, userId: number | undefined): Promise<Re
 }
 
 /**
- * Stores one notification and publishes it on its owner's topic, with their new unread count. A
- * second one of the same kind about the same subject is not stored (the unique index).
+ * Stores one notification and publishes it on its owner's topic. A second one of the same kind
+ * about the same subject is not stored (the unique index).
  */
 async function tell(
   scope: WriteScope,
@@ -130,11 +130,8 @@ async function tell(
   if (!row) return;
   const notification = await notificationView(scope.tx, to.id, row.id);
   if (!notification) return;
-  scope.publish('notification', to.username, {
-    type: 'created',
-    notification,
-    unreadCount: await unreadCountOf(scope.tx, to.id),
-  });
+  // Their unread count is added as it is delivered to them (events.ts).
+  scope.publish('notification', to.username, { type: 'created', notification });
 }
 
 /**
