@@ -87,6 +87,27 @@ function behavesAsOneSite(redisUrl: () => string | undefined) {
     expect(onA.got.map((event) => event.id)).toEqual(onB.got.map((event) => event.id));
   });
 
+  it("a write's events, however many, get growing ids in the order it published them, on both processes", async () => {
+    const [a, b] = twoProcesses(redisUrl());
+    const onA = await collect(a.bus, 20);
+    const onB = await collect(b.bus, 20);
+    const published = await writeTransaction({ db: a.db, events: a.bus }, ({ publish }) =>
+      Array.from({ length: 20 }, (_, i) => publish('question', 7, viewed(7, i))),
+    );
+    await onA.all();
+    await onB.all();
+    const ids = published.map((event) => Number(event.id));
+    expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => ids[0]! + i));
+    for (const { got } of [onA, onB]) {
+      expect(got.map((event) => event.payload)).toEqual(published.map((event) => event.payload));
+      expect(got.map((event) => event.id)).toEqual(published.map((event) => event.id));
+    }
+    const replayed = await b.bus.replay('question', '7', String(ids[2]), 5);
+    expect(replayed.map((event) => event.payload)).toEqual(
+      [3, 4, 5, 6, 7].map((i) => viewed(7, i)),
+    );
+  });
+
   it('a cached read on one process right after a write acknowledged by the other sees it', async () => {
     const [a, b] = twoProcesses(redisUrl());
     const cache = await createReadCache(b.bus);
