@@ -43,16 +43,22 @@ export async function applyReputation(
   const rows = deltas.filter((change) => change.delta !== 0);
   if (rows.length === 0) return;
   const statements = reputationStatements(tx as Db);
-  for (const change of rows)
-    await statements.record.execute({
-      userId: change.userId,
-      delta: change.delta,
-      reason: change.reason,
+  const record = recordStatements(tx as Db);
+  for (let from = 0; from < rows.length; from += CHANGES_PER_STATEMENT) {
+    const part = rows.slice(from, from + CHANGES_PER_STATEMENT);
+    const values: Record<string, unknown> = {
       questionId: subject.questionId,
       answerId: subject.answerId ?? null,
       // An insert's placeholder goes through its column, as a value would: the Date itself.
       createdAt: now,
+    };
+    part.forEach((change, i) => {
+      values[`userId${i}`] = change.userId;
+      values[`delta${i}`] = change.delta;
+      values[`reason${i}`] = change.reason;
     });
+    await record(part.length).execute(values);
+  }
   const totals = new Map<number, number>();
   for (const { userId, delta } of rows) totals.set(userId, (totals.get(userId) ?? 0) + delta);
   for (const [userId, total] of [...totals].sort(([a], [b]) => a - b)) {
@@ -67,19 +73,37 @@ export async function applyReputation(
   }
 }
 
-// Built once per connection: every vote records its change and moves a sum with these.
-const reputationStatements = perDb((db) => ({
-  record: db
+/** A vote records one to three changes (its author's, the voter's, the one it replaces). */
+const CHANGES_PER_STATEMENT = 4;
+
+/** The insert of `count` changes about one post, in one statement (one round trip). */
+const recordChanges = (db: Db, count: number) =>
+  db
     .insert(reputationChanges)
-    .values({
-      userId: sql.placeholder('userId'),
-      delta: sql.placeholder('delta'),
-      reason: sql.placeholder('reason'),
-      questionId: sql.placeholder('questionId'),
-      answerId: sql.placeholder('answerId'),
-      createdAt: sql.placeholder('createdAt'),
-    })
-    .prepare(),
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        userId: sql.placeholder(`userId${i}`),
+        delta: sql.placeholder(`delta${i}`),
+        reason: sql.placeholder(`reason${i}`),
+        questionId: sql.placeholder('questionId'),
+        answerId: sql.placeholder('answerId'),
+        createdAt: sql.placeholder('createdAt'),
+      })),
+    )
+    .prepare();
+
+// Built once per connection and per number of changes (1 to CHANGES_PER_STATEMENT).
+const recordStatements = perDb((db) => {
+  const byCount = new Map<number, ReturnType<typeof recordChanges>>();
+  return (count: number) => {
+    let statement = byCount.get(count);
+    if (!statement) byCount.set(count, (statement = recordChanges(db, count)));
+    return statement;
+  };
+});
+
+// Built once per connection: every vote moves its users' sums and locks its post with these.
+const reputationStatements = perDb((db) => ({
   addTo: db
     .update(users)
     .set({ reputation: sql`${users.reputation} + ${sql.placeholder('total')}` })
