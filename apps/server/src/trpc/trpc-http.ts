@@ -3,6 +3,7 @@ import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from '@app/validators';
 import { TRPCError } from '@trpc/server';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyText } from '../http/body-text';
 import { chooseEncoding, compressWhenDone } from '../http/compression';
 import type { CreateRequestContext } from '../http/context';
 import { requestIdOf } from '../http/request-log';
@@ -168,16 +169,6 @@ function inputOf(text: string, batch: boolean): unknown {
     });
   const raw = (json as Record<string, unknown>)[0];
   return raw === undefined ? undefined : transformer.input.deserialize(raw);
-}
-
-/** The whole body of a request whose length was checked (at most MAX_BODY_BYTES). */
-function bodyText(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.once('error', reject);
-  });
 }
 
 export interface TrpcHttpOptions {

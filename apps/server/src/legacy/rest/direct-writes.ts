@@ -1,6 +1,7 @@
 import { MAX_BODY_BYTES, transportMessages } from '@app/validators';
 import type { Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyText } from '../../http/body-text';
 import { isAllowedOrigin } from '../../http/origin';
 import { markDoor } from '../../http/request-log';
 import { DIRECT, sendText } from './adapter';
@@ -119,9 +120,7 @@ const NOT_JSON = Symbol('not JSON');
  * UTF-8, strictly an object or an array at the top, nothing as an empty object.
  */
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await bodyText(req);
   // An empty body reads as an empty object, as express.json has it.
   if (text.length === 0) return {};
   // JSON's own whitespace (space, tab, line feed, carriage return) before the first character.
