@@ -13,6 +13,7 @@ import {
   wireTestResult,
   wireUser,
 } from '../src/legacy/wire';
+import { createJoinedJson, JOINED_LISTS_KEPT } from '../src/legacy/rest/joined-json';
 
 const at = new Date('2025-01-02T03:04:05.000Z');
 
@@ -85,8 +86,12 @@ describe('wire shapes (SPEC §3 names)', () => {
       { id: 9, msg: 'hi "there"\n', msgFrom: 'a"b', msgDateTime: at },
       { id: 10, msg: '😀', msgFrom: 'c\\d', msgDateTime: new Date(0) },
     ];
-    for (const list of [messages, []]) {
-      expect(wireChatJson(chat, list, (m) => JSON.stringify(wireMessage(m)))).toBe(
+    const joined = createJoinedJson((m: (typeof messages)[number]) =>
+      JSON.stringify(wireMessage(m)),
+    );
+    // Empty, then one message, then both (the second joined to the first as kept), then empty.
+    for (const list of [[], messages.slice(0, 1), messages, []]) {
+      expect(wireChatJson(chat, list, joined).toString()).toBe(
         JSON.stringify(wireChat(chat, list)),
       );
     }
@@ -251,5 +256,46 @@ describe('wire shapes of games, problems and submissions (SPEC §3 names)', () =
       submissionCode: 'code',
       createdAt: at,
     });
+  });
+});
+
+describe('a growing list answered whole (createJoinedJson)', () => {
+  const item = (n: number) => ({ n });
+  const counted = () => {
+    const written: number[] = [];
+    const bytes = createJoinedJson((it: { n: number }) => (written.push(it.n), String(it.n)));
+    const join = (list: number, items: readonly { n: number }[]) => bytes(list, items).toString();
+    return { join, written };
+  };
+
+  it('writes only the items added since the last answer of the same list', () => {
+    const { join, written } = counted();
+    const [a, b, c] = [item(1), item(2), item(3)];
+    expect(join(1, [a, b])).toBe('1,2');
+    expect(join(1, [a, b, c])).toBe('1,2,3');
+    expect(join(1, [a, b, c])).toBe('1,2,3');
+    expect(written).toEqual([1, 2, 3]);
+  });
+
+  it('joins anew when an item before the new ones is another object, or gone', () => {
+    const { join, written } = counted();
+    const [a, b, c] = [item(1), item(2), item(3)];
+    join(1, [a, b]);
+    // The same number in another object (a message hidden, or shown to its sender only).
+    expect(join(1, [a, item(2), c])).toBe('1,2,3');
+    expect(join(1, [a, c])).toBe('1,3');
+    expect(written).toEqual([1, 2, 1, 2, 3, 1, 3]);
+  });
+
+  it('keeps each list apart, and only the lists answered most recently', () => {
+    const { join, written } = counted();
+    const shared = item(1);
+    join(1, [shared]);
+    join(2, [item(5)]);
+    expect(join(1, [shared, item(2)])).toBe('1,2');
+    for (let list = 3; list < 3 + JOINED_LISTS_KEPT; list++) join(list, []);
+    written.length = 0;
+    expect(join(1, [shared])).toBe('1');
+    expect(written).toEqual([1]);
   });
 });

@@ -128,16 +128,21 @@ export const wireChat = (chat: ChatIn, messages: readonly MessageIn[]) => ({
 });
 
 /**
- * `JSON.stringify(wireChat(chat, messages))`, with each message's JSON from `messageJson` (a door
- * that keeps them): a chat is answered whole after every message sent to it.
+ * `JSON.stringify(wireChat(chat, messages))` as UTF-8 bytes, with the messages' JSON joined by
+ * `messagesJson` (a door that keeps it: a chat is answered whole after every message sent to it).
  */
 export const wireChatJson = (
   chat: ChatIn,
   messages: readonly MessageIn[],
-  messageJson: (message: MessageIn) => string,
-): string =>
-  `{"_id":${JSON.stringify(String(chat.id))},"participants":${JSON.stringify(chat.participants)},` +
-  `"messages":[${messages.map(messageJson).join(',')}],"createdAt":${JSON.stringify(chat.createdAt)}}`;
+  messagesJson: (chatId: number, messages: readonly MessageIn[]) => Buffer,
+): Buffer =>
+  Buffer.concat([
+    Buffer.from(
+      `{"_id":${JSON.stringify(String(chat.id))},"participants":${JSON.stringify(chat.participants)},"messages":[`,
+    ),
+    messagesJson(chat.id, messages),
+    Buffer.from(`],"createdAt":${JSON.stringify(chat.createdAt)}}`),
+  ]);
 
 /**
  * What a private game's `password` holds on the wire: its presence (and truthiness, for a client

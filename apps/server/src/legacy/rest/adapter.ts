@@ -35,9 +35,12 @@ export class RestError extends Error {
 /** Marks a route handler restRoute built, which the direct door may call without Express. */
 export const DIRECT = Symbol('direct');
 
-/** An answer already written as JSON text (a route that keeps parts of it), sent as it is. */
+/**
+ * An answer already written as JSON (a route that keeps parts of it), as text or as its UTF-8
+ * bytes, sent as it is.
+ */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Buffer) {}
 }
 
 /**
@@ -45,7 +48,7 @@ export class JsonText {
  * it); any other method's answer is never asked for again by its tag, so none is made (Express
  * hashes the whole body to make one).
  */
-function sendJson(req: Request, res: Response, text: string): void {
+function sendJson(req: Request, res: Response, text: string | Buffer): void {
   if (req.method === 'GET' || req.method === 'HEAD') {
     res.status(200).type('application/json; charset=utf-8').send(text);
     return;

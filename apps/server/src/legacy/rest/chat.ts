@@ -2,10 +2,12 @@ import { ChatMessagePayload, CreateChatPayload } from '@app/validators';
 import { Router } from 'express';
 import { idOf, JsonText, routesWith, type Caller, type RestDoor } from './adapter';
 import { wireChatJson, wireMessage, type MessageIn } from '../wire';
+import { createJoinedJson } from './joined-json';
 
 /**
  * Each kept message's JSON, made once: the read cache hands out the same frozen message for as long
- * as it keeps its chat, so a chat answered after every message sent costs its new messages only.
+ * as it keeps its chat, so a chat joined anew (another reader's, or after a change) writes only the
+ * messages it has not met.
  */
 const keptJson = new WeakMap<MessageIn, string>();
 function messageJson(message: MessageIn): string {
@@ -14,10 +16,15 @@ function messageJson(message: MessageIn): string {
   return json;
 }
 
+const [OPEN, COMMA, CLOSE] = [Buffer.from('['), Buffer.from(','), Buffer.from(']')];
+
+/** Each chat's messages joined as last answered: the next answer adds only its new messages. */
+const messagesJson = createJoinedJson(messageJson);
+
 /** A chat as the client reads it: every message, oldest first (it has no paging). */
-async function chatJson(caller: Caller, chatId: number): Promise<string> {
+async function chatJson(caller: Caller, chatId: number): Promise<Buffer> {
   const chat = await caller.chat.transcript({ chatId });
-  return wireChatJson(chat, chat.messages, messageJson);
+  return wireChatJson(chat, chat.messages, messagesJson);
 }
 
 const fullChat = async (caller: Caller, chatId: number) =>
@@ -34,7 +41,8 @@ export function chatRoutes(door: RestDoor): Router {
       await requireSelf(String(req.params.username));
       const chats = await caller.chat.list();
       const each = await Promise.all(chats.map((chat) => chatJson(caller, chat.id)));
-      return new JsonText(`[${each.join(',')}]`);
+      const list = each.flatMap((chat, i) => (i === 0 ? [chat] : [COMMA, chat]));
+      return new JsonText(Buffer.concat([OPEN, ...list, CLOSE]));
     }),
   );
 
