@@ -21,3 +21,19 @@ export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
     return value;
   };
 }
+
+/**
+ * perDb for a statement made for a number of rows (an insert of `count` rows at once): built once
+ * per connection and count. Callers keep the counts few (a bound, and several statements past it).
+ */
+export function perDbAndCount<T>(
+  build: (db: Db, count: number) => T,
+): (db: Db, count: number) => T {
+  const builtOn = perDb(() => new Map<number, T>());
+  return (db, count) => {
+    const built = builtOn(db);
+    let value = built.get(count);
+    if (value === undefined) built.set(count, (value = build(db, count)));
+    return value;
+  };
+}

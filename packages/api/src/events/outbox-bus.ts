@@ -4,7 +4,7 @@ import superjson from 'superjson';
 import { serialize } from '../core/plain-serialize';
 import { deepFreeze } from '../core/deep-freeze';
 import type { EventBus } from '../core/event-bus';
-import { perDb } from '../core/prepared';
+import { perDb, perDbAndCount } from '../core/prepared';
 import { createShared, type Shared } from '../core/shared';
 import type { BusEvent, Topic } from '../core/topics';
 import { createBroadcastWire } from './broadcasts';
@@ -22,28 +22,22 @@ const EVENTS_PER_STATEMENT = 8;
 /**
  * A write's events, appended in one statement with a row each: built once per connection and per
  * number of rows (1 to EVENTS_PER_STATEMENT), and run on better-sqlite3 itself. Every write runs
- * it; drizzle's work per value (a look at every placeholder, the payload's JSON) cost more than the
- * insert of a row, and one statement instead of one per event saves a step each.
+ * it: drizzle's work per value (a look at every placeholder, the payload's JSON) came on top of
+ * each row, and one statement instead of one per event saves a step each (an answer vote's three
+ * events: 39.6 → 32.6 µs of SQL).
  */
-const insertEvents = perDb((db) => {
-  const byCount = new Map<number, IdsStatement>();
+const insertEvents = perDbAndCount((db, count): IdsStatement => {
   const columns = [events.topic, events.key, events.payload, events.createdAt].map(
     (column) => `"${column.name}"`,
   );
-  const row = `(${columns.map(() => '?').join(', ')})`;
-  return (count: number): IdsStatement => {
-    let statement = byCount.get(count);
-    if (!statement) {
-      const rows = Array<string>(count).fill(row).join(', ');
-      statement = db.$client
-        .prepare(
-          `insert into "${getTableName(events)}" (${columns.join(', ')}) values ${rows} returning "${events.id.name}"`,
-        )
-        .pluck() as unknown as IdsStatement;
-      byCount.set(count, statement);
-    }
-    return statement;
-  };
+  const rows = Array<string>(count)
+    .fill(`(${columns.map(() => '?').join(', ')})`)
+    .join(', ');
+  return db.$client
+    .prepare(
+      `insert into "${getTableName(events)}" (${columns.join(', ')}) values ${rows} returning "${events.id.name}"`,
+    )
+    .pluck() as unknown as IdsStatement;
 });
 
 type Stored = ReturnType<typeof superjson.serialize>;
@@ -162,7 +156,6 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
 
   return {
     async append(tx, list, now) {
-      const statementOf = insertEvents(tx as Db);
       const at = now.getTime();
       const ids: number[] = [];
       for (let from = 0; from < list.length; from += EVENTS_PER_STATEMENT) {
@@ -176,7 +169,7 @@ export function createOutboxBus(db: Db, shared: Shared = createShared()): EventB
         // The rows get their ids in the order they are listed (one writer at a time), but come
         // back in no promised order: sorted, they match the list.
         ids.push(
-          ...statementOf(part.length)
+          ...insertEvents(tx as Db, part.length)
             .all(...values)
             .sort((a, b) => a - b),
         );

@@ -15,8 +15,8 @@ export type NotificationEvent =
 /**
  * What the outbox keeps of them. A new notification is stored without the count: it is counted as
  * it is delivered, only when its owner is there to see it. Counted in the write that sends it (a
- * comment, an answer, a message), it was a tenth of that write's cost, paid mostly for people who
- * were not looking. A read is the owner's own act, and its count is its answer anyway.
+ * comment, an answer, a message), it was 38–46 µs of a comment's ~500 µs of server time, paid
+ * mostly for people who were not looking. A read is the owner's own act, and its count is its answer anyway.
  */
 export type StoredNotificationEvent =
   { type: 'created'; notification: NotificationView } | ReadNotificationEvent;

@@ -12,7 +12,7 @@ import {
 } from '@app/db';
 import { shownReputation } from '@app/validators';
 import { eq, sql } from 'drizzle-orm';
-import { perDb } from '../../core/prepared';
+import { perDb, perDbAndCount } from '../../core/prepared';
 import type { WriteScope } from '../../core/write';
 import {
   acceptanceEarnings,
@@ -43,7 +43,6 @@ export async function applyReputation(
   const rows = deltas.filter((change) => change.delta !== 0);
   if (rows.length === 0) return;
   const statements = reputationStatements(tx as Db);
-  const record = recordStatements(tx as Db);
   for (let from = 0; from < rows.length; from += CHANGES_PER_STATEMENT) {
     const part = rows.slice(from, from + CHANGES_PER_STATEMENT);
     const values: Record<string, unknown> = {
@@ -57,7 +56,7 @@ export async function applyReputation(
       values[`delta${i}`] = change.delta;
       values[`reason${i}`] = change.reason;
     });
-    await record(part.length).execute(values);
+    await recordChanges(tx as Db, part.length).execute(values);
   }
   const totals = new Map<number, number>();
   for (const { userId, delta } of rows) totals.set(userId, (totals.get(userId) ?? 0) + delta);
@@ -76,8 +75,11 @@ export async function applyReputation(
 /** A vote records one to three changes (its author's, the voter's, the one it replaces). */
 const CHANGES_PER_STATEMENT = 4;
 
-/** The insert of `count` changes about one post, in one statement (one round trip). */
-const recordChanges = (db: Db, count: number) =>
+/**
+ * The insert of `count` changes about one post, in one statement (one round trip): built once per
+ * connection and per number of changes (1 to CHANGES_PER_STATEMENT).
+ */
+const recordChanges = perDbAndCount((db, count) =>
   db
     .insert(reputationChanges)
     .values(
@@ -90,17 +92,8 @@ const recordChanges = (db: Db, count: number) =>
         createdAt: sql.placeholder('createdAt'),
       })),
     )
-    .prepare();
-
-// Built once per connection and per number of changes (1 to CHANGES_PER_STATEMENT).
-const recordStatements = perDb((db) => {
-  const byCount = new Map<number, ReturnType<typeof recordChanges>>();
-  return (count: number) => {
-    let statement = byCount.get(count);
-    if (!statement) byCount.set(count, (statement = recordChanges(db, count)));
-    return statement;
-  };
-});
+    .prepare(),
+);
 
 // Built once per connection: every vote moves its users' sums and locks its post with these.
 const reputationStatements = perDb((db) => ({
