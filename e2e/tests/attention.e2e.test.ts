@@ -100,12 +100,19 @@ describe('attention', () => {
     const alice = await createUser('alice');
     const bob = await createUser('bob');
     const phone = await openAs(bob, '/messaging/direct-message', { width: 375, height: 800 });
-    // A new account's first look takes the room as it is; news is what comes after (live).
+    // A new account's first look takes the room as it is; news is what comes after (live). The
+    // look is the room's newest message read once: a message sent while that read is under way is
+    // part of the room as it finds it, so the test waits for the look (kept in this browser).
     await phone
       .getByRole('banner')
       .getByRole('status')
       .getByText('Live', { exact: true })
       .waitFor();
+    await expect
+      .poll(() =>
+        phone.evaluate((me) => localStorage.getItem(`fso:global-chat-seen:${me}`), bob.username),
+      )
+      .not.toBeNull();
     await sendGlobalMessage(alice, `Hello phones ${uniqueTag('p')}`);
     await expect
       .poll(() => linkName(phone, 'Global Messages'))
