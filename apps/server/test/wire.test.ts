@@ -13,7 +13,11 @@ import {
   wireTestResult,
   wireUser,
 } from '../src/legacy/wire';
-import { createJoinedJson, JOINED_LISTS_KEPT } from '../src/legacy/rest/joined-json';
+import {
+  createJoinedJson,
+  JOINED_BYTES_KEPT,
+  JOINED_LISTS_KEPT,
+} from '../src/legacy/rest/joined-json';
 
 const at = new Date('2025-01-02T03:04:05.000Z');
 
@@ -91,7 +95,7 @@ describe('wire shapes (SPEC §3 names)', () => {
     );
     // Empty, then one message, then both (the second joined to the first as kept), then empty.
     for (const list of [[], messages.slice(0, 1), messages, []]) {
-      expect(wireChatJson(chat, list, joined).toString()).toBe(
+      expect(Buffer.concat(wireChatJson(chat, list, joined)).toString()).toBe(
         JSON.stringify(wireChat(chat, list)),
       );
     }
@@ -285,6 +289,42 @@ describe('a growing list answered whole (createJoinedJson)', () => {
     expect(join(1, [a, item(2), c])).toBe('1,2,3');
     expect(join(1, [a, c])).toBe('1,3');
     expect(written).toEqual([1, 2, 1, 2, 3, 1, 3]);
+  });
+
+  it('never changes an answer already handed out, whatever the list answers next', () => {
+    const bytes = createJoinedJson((it: { n: string }) => it.n);
+    const items = Array.from({ length: 300 }, (_, i) => ({ n: `item-${i}` }));
+    const first = bytes(1, items.slice(0, 100));
+    const before = first.toString();
+    // Grown past its room (copied into a larger one), then joined anew with another item first.
+    bytes(1, items);
+    bytes(1, [{ n: 'other' }, ...items.slice(1)]);
+    bytes(1, [{ n: 'x'.repeat(5000) }]);
+    expect(first.toString()).toBe(before);
+    expect(bytes(1, items).toString()).toBe(items.map((it) => it.n).join(','));
+  });
+
+  it('lets go of the lists answered longest ago past the bytes kept, and never keeps one larger', () => {
+    const written: number[] = [];
+    const big = 'x'.repeat(JOINED_BYTES_KEPT / 4);
+    const bytes = createJoinedJson((it: { n: number }) => (written.push(it.n), big));
+    const [a, b, c, d, e] = [1, 2, 3, 4, 5].map(item);
+    bytes(1, [a]);
+    bytes(2, [b]);
+    bytes(3, [c]);
+    bytes(4, [d]);
+    // A fifth is one too many bytes: the list answered longest ago (1) goes.
+    bytes(5, [e]);
+    written.length = 0;
+    bytes(5, [e]);
+    bytes(2, [b]);
+    bytes(1, [a]);
+    expect(written).toEqual([1]);
+    // A list larger than the bound alone: answered, not kept.
+    const huge = Array.from({ length: 5 }, (_, i) => item(10 + i));
+    expect(bytes(6, huge).length).toBe(5 * big.length + 4);
+    bytes(6, huge);
+    expect(written).toEqual([1, ...huge.map((it) => it.n), ...huge.map((it) => it.n)]);
   });
 
   it('keeps each list apart, and only the lists answered most recently', () => {

@@ -1,7 +1,11 @@
 import { chatMessages } from '@app/db';
 import { messagingMessages } from '@app/validators';
 import { describe, expect, it } from 'vitest';
-import { ChatTranscriptCache, type TranscriptRow } from '../src/read-cache/chat-transcripts';
+import {
+  ChatTranscriptCache,
+  type Transcript,
+  type TranscriptRow,
+} from '../src/read-cache/chat-transcripts';
 import { createTestWorld } from './helpers';
 import { chatWith, expectError, people, PLENTY } from './messaging-fixtures';
 
@@ -13,7 +17,12 @@ const message = (id: number, msgFrom = 'alice') => ({
 });
 const rows = (...ids: number[]): TranscriptRow[] =>
   ids.map((id) => ({ message: message(id), hidden: false }));
-const ids = (list: readonly TranscriptRow[]) => list.map((row) => row.message.id);
+/** The ids of a kept transcript's rows, checked against its messages shown to all when it has them. */
+const ids = ({ rows, shownToAll }: Transcript) => {
+  const list = rows.map((row) => row.message.id);
+  if (shownToAll) expect(shownToAll.map((message) => message.id)).toEqual(list);
+  return list;
+};
 const newMessage = (chatId: number, id: number) => ({
   type: 'newMessage' as const,
   chatId,
@@ -109,6 +118,16 @@ describe('the kept transcripts', () => {
     cache.apply(newMessage(8, 5));
     expect(ids(await cache.messages(7, read))).toEqual([1, 2, 3, 4]);
     expect(reads).toBe(1);
+  });
+
+  it('hands out the messages everyone sees only while flags hide none of them', async () => {
+    const cache = new ChatTranscriptCache();
+    const withHidden = [...rows(1), { message: message(2, 'bob'), hidden: true }];
+    expect((await cache.messages(7, async () => withHidden)).shownToAll).toBeNull();
+    await cache.messages(8, async () => rows(1, 3));
+    cache.apply(newMessage(8, 2));
+    const clear = await cache.messages(8, async () => rows());
+    expect(clear.shownToAll?.map((m) => m.id)).toEqual([1, 2, 3]);
   });
 
   it('reads a chat again after a message in it was hidden or shown', async () => {

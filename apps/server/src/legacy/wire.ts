@@ -128,21 +128,21 @@ export const wireChat = (chat: ChatIn, messages: readonly MessageIn[]) => ({
 });
 
 /**
- * `JSON.stringify(wireChat(chat, messages))` as UTF-8 bytes, with the messages' JSON joined by
- * `messagesJson` (a door that keeps it: a chat is answered whole after every message sent to it).
+ * `JSON.stringify(wireChat(chat, messages))` as UTF-8 bytes, in pieces to be sent one after the
+ * other, with the messages' JSON joined by `messagesJson` (a door that keeps it: a chat is answered
+ * whole after every message sent to it, and the kept bytes are sent as they are, not copied).
  */
 export const wireChatJson = (
   chat: ChatIn,
   messages: readonly MessageIn[],
   messagesJson: (chatId: number, messages: readonly MessageIn[]) => Buffer,
-): Buffer =>
-  Buffer.concat([
-    Buffer.from(
-      `{"_id":${JSON.stringify(String(chat.id))},"participants":${JSON.stringify(chat.participants)},"messages":[`,
-    ),
-    messagesJson(chat.id, messages),
-    Buffer.from(`],"createdAt":${JSON.stringify(chat.createdAt)}}`),
-  ]);
+): Buffer[] => [
+  Buffer.from(
+    `{"_id":${JSON.stringify(String(chat.id))},"participants":${JSON.stringify(chat.participants)},"messages":[`,
+  ),
+  messagesJson(chat.id, messages),
+  Buffer.from(`],"createdAt":${JSON.stringify(chat.createdAt)}}`),
+];
 
 /**
  * What a private game's `password` holds on the wire: its presence (and truthiness, for a client

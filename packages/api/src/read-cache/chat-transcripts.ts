@@ -15,8 +15,31 @@ export interface TranscriptRow {
  * keep their identity while kept, so a door may keep what it makes of each one.
  */
 export interface ChatTranscripts {
-  messages(chatId: number, read: () => Promise<TranscriptRow[]>): Promise<readonly TranscriptRow[]>;
+  messages(chatId: number, read: () => Promise<TranscriptRow[]>): Promise<Transcript>;
 }
+
+/**
+ * A chat's rows and, when flags hide none of them (nearly always), their messages in the same
+ * order: what every participant sees, ready to be copied whole rather than looked through row by
+ * row (a long chat answered after every message sent to it). Both are the cache's own and change
+ * with the next event: a reader copies what it keeps.
+ */
+export interface Transcript {
+  readonly rows: readonly TranscriptRow[];
+  readonly shownToAll: readonly Readonly<MessageView>[] | null;
+}
+
+function transcriptOf(rows: TranscriptRow[]): {
+  rows: TranscriptRow[];
+  shownToAll: Readonly<MessageView>[] | null;
+} {
+  return {
+    rows,
+    shownToAll: rows.some((row) => row.hidden) ? null : rows.map((row) => row.message),
+  };
+}
+
+type Held = ReturnType<typeof transcriptOf>;
 
 /** How many messages all kept chats may hold together; a chat longer than this is never kept. */
 export const TRANSCRIPT_ROWS = 100_000;
@@ -31,7 +54,7 @@ export const TRANSCRIPT_CHATS = 2_000;
  */
 export class ChatTranscriptCache implements ChatTranscripts {
   /** Least recently used first. */
-  private readonly kept = new Map<number, TranscriptRow[]>();
+  private readonly kept = new Map<number, Held>();
   private rows = 0;
   /** Chats being read now, and whether an event of theirs arrived meanwhile. */
   private readonly reading = new Map<number, { overtaken: boolean; readers: number }>();
@@ -41,10 +64,7 @@ export class ChatTranscriptCache implements ChatTranscripts {
     private readonly bounds = { rows: TRANSCRIPT_ROWS, chats: TRANSCRIPT_CHATS },
   ) {}
 
-  async messages(
-    chatId: number,
-    read: () => Promise<TranscriptRow[]>,
-  ): Promise<readonly TranscriptRow[]> {
+  async messages(chatId: number, read: () => Promise<TranscriptRow[]>): Promise<Transcript> {
     await this.beforeRead();
     const held = this.kept.get(chatId);
     if (held) {
@@ -56,9 +76,9 @@ export class ChatTranscriptCache implements ChatTranscripts {
     flag.readers++;
     this.reading.set(chatId, flag);
     try {
-      const rows = (await read()).map((row) => deepFreeze({ ...row }));
-      if (!flag.overtaken && !this.kept.has(chatId)) this.keep(chatId, rows);
-      return rows;
+      const transcript = transcriptOf((await read()).map((row) => deepFreeze({ ...row })));
+      if (!flag.overtaken && !this.kept.has(chatId)) this.keep(chatId, transcript);
+      return transcript;
     } finally {
       if (--flag.readers === 0) this.reading.delete(chatId);
     }
@@ -77,19 +97,21 @@ export class ChatTranscriptCache implements ChatTranscripts {
     }
   }
 
-  private add(rows: TranscriptRow[], row: TranscriptRow): void {
+  private add({ rows, shownToAll }: Held, row: TranscriptRow): void {
     const id = row.message.id;
     let at = rows.length;
     while (at > 0 && rows[at - 1]!.message.id > id) at--;
     if (at > 0 && rows[at - 1]!.message.id === id) return;
-    rows.splice(at, 0, deepFreeze({ ...row }));
+    const frozen = deepFreeze({ ...row });
+    rows.splice(at, 0, frozen);
+    shownToAll?.splice(at, 0, frozen.message);
     this.rows++;
   }
 
-  private keep(chatId: number, rows: TranscriptRow[]): void {
-    if (rows.length > this.bounds.rows) return;
-    this.kept.set(chatId, rows);
-    this.rows += rows.length;
+  private keep(chatId: number, held: Held): void {
+    if (held.rows.length > this.bounds.rows) return;
+    this.kept.set(chatId, held);
+    this.rows += held.rows.length;
     this.trim();
   }
 
@@ -97,7 +119,7 @@ export class ChatTranscriptCache implements ChatTranscripts {
     const held = this.kept.get(chatId);
     if (!held) return;
     this.kept.delete(chatId);
-    this.rows -= held.length;
+    this.rows -= held.rows.length;
   }
 
   /** The least recently used chats go until the bounds hold. */

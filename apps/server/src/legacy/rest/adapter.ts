@@ -37,10 +37,10 @@ export const DIRECT = Symbol('direct');
 
 /**
  * An answer already written as JSON (a route that keeps parts of it), as text or as its UTF-8
- * bytes, sent as it is.
+ * bytes, whole or in pieces sent one after the other, as it is.
  */
 export class JsonText {
-  constructor(readonly text: string | Buffer) {}
+  constructor(readonly text: string | Buffer | readonly Buffer[]) {}
 }
 
 /**
@@ -48,15 +48,27 @@ export class JsonText {
  * it); any other method's answer is never asked for again by its tag, so none is made (Express
  * hashes the whole body to make one).
  */
-function sendJson(req: Request, res: Response, text: string | Buffer): void {
+function sendJson(req: Request, res: Response, text: JsonText['text']): void {
   if (req.method === 'GET' || req.method === 'HEAD') {
-    res.status(200).type('application/json; charset=utf-8').send(text);
+    const body = typeof text === 'string' || Buffer.isBuffer(text) ? text : Buffer.concat(text);
+    res.status(200).type('application/json; charset=utf-8').send(body);
     return;
   }
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  if (typeof text === 'string' || Buffer.isBuffer(text)) {
+    res.setHeader('Content-Length', Buffer.byteLength(text));
+    res.end(text);
+    return;
+  }
+  // The pieces go out in one write (corked), none of them copied into a whole first.
+  res.setHeader(
+    'Content-Length',
+    text.reduce((sum, piece) => sum + piece.length, 0),
+  );
+  res.cork();
+  for (const piece of text) res.write(piece);
+  res.end();
 }
 
 /** A validation failure's issues, whichever validator raised it (zod, or Standard Schema). */

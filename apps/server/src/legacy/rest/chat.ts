@@ -22,7 +22,7 @@ const [OPEN, COMMA, CLOSE] = [Buffer.from('['), Buffer.from(','), Buffer.from(']
 const messagesJson = createJoinedJson(messageJson);
 
 /** A chat as the client reads it: every message, oldest first (it has no paging). */
-async function chatJson(caller: Caller, chatId: number): Promise<Buffer> {
+async function chatJson(caller: Caller, chatId: number): Promise<Buffer[]> {
   const chat = await caller.chat.transcript({ chatId });
   return wireChatJson(chat, chat.messages, messagesJson);
 }
@@ -41,8 +41,8 @@ export function chatRoutes(door: RestDoor): Router {
       await requireSelf(String(req.params.username));
       const chats = await caller.chat.list();
       const each = await Promise.all(chats.map((chat) => chatJson(caller, chat.id)));
-      const list = each.flatMap((chat, i) => (i === 0 ? [chat] : [COMMA, chat]));
-      return new JsonText(Buffer.concat([OPEN, ...list, CLOSE]));
+      const list = each.flatMap((chat, i) => (i === 0 ? chat : [COMMA, ...chat]));
+      return new JsonText([OPEN, ...list, CLOSE]);
     }),
   );
 

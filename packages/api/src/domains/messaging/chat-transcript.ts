@@ -30,12 +30,14 @@ export async function chatTranscript(
   chatId: number,
 ): Promise<ChatDetail & { messages: MessageView[] }> {
   const chat = await getChat(deps, viewer, chatId);
-  const rows = await deps.readCache.chatTranscripts.messages(chatId, async () =>
+  const { rows, shownToAll } = await deps.readCache.chatTranscripts.messages(chatId, async () =>
     (await wholeChat(deps.db as Db).execute({ chatId })).map(({ hiddenAt, ...message }) => ({
       message,
       hidden: hiddenAt !== null,
     })),
   );
+  // Nothing hidden: everyone sees every message, copied whole (a chat answered after every message).
+  if (shownToAll) return { ...chat, messages: shownToAll.slice() };
   const messages: MessageView[] = [];
   for (const { message, hidden } of rows) {
     const shown = shownTo(viewer.username, message, hidden);
