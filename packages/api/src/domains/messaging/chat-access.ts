@@ -96,6 +96,45 @@ const chatParticipantNames = perDb((db) =>
     .prepare(),
 );
 
+// The chat and everyone in it, in the order they joined, in one statement: a chat read for a
+// reader is checked and answered at once (chat.byId, the transcript after every REST message).
+const chatWithParticipants = perDb((db) =>
+  db
+    .select({
+      createdAt: chats.createdAt,
+      userId: chatParticipants.userId,
+      username: users.username,
+    })
+    .from(chats)
+    .leftJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
+    .leftJoin(users, eq(users.id, chatParticipants.userId))
+    .where(eq(chats.id, sql.placeholder('chatId')))
+    .orderBy(asc(chatParticipants.joinedAt), dialect.insertionOrder(chatParticipants))
+    .prepare(),
+);
+
+/**
+ * A chat's creation time and its participants' names, in the order they joined, for one of them:
+ * NOT_FOUND for an unknown chat and FORBIDDEN for someone else's, as assertParticipant says.
+ */
+export async function readChatAs(
+  db: Executor,
+  chatId: number,
+  userId: number,
+): Promise<{ createdAt: Date; participants: string[] }> {
+  const rows = await chatWithParticipants(db as Db).execute({ chatId });
+  if (rows.length === 0) {
+    throw new Refusal({ code: 'NOT_FOUND', message: messagingMessages.chatNotFound });
+  }
+  if (!rows.some((row) => row.userId === userId)) {
+    throw new Refusal({ code: 'FORBIDDEN', message: messagingMessages.notParticipant });
+  }
+  return {
+    createdAt: rows[0]!.createdAt,
+    participants: rows.flatMap((row) => (row.username === null ? [] : [row.username])),
+  };
+}
+
 /** A chat's participants' names, in the order they joined. */
 export async function participantsOf(db: Executor, chatId: number): Promise<string[]> {
   return (await chatParticipantNames(db as Db).execute({ chatId })).map((row) => row.username);

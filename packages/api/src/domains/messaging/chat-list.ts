@@ -12,7 +12,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { ApiDeps } from '../../core/deps';
 import { perDb } from '../../core/prepared';
 import type { Viewer } from '../../core/viewer';
-import { assertParticipant, participantsOf } from './chat-access';
+import { participantsOf, readChatAs } from './chat-access';
 import type { ChatDetail, ChatSummary } from './shapes';
 
 const lastMessage = alias(chatMessages, 'last_message');
@@ -127,6 +127,6 @@ export async function getChat(
   viewer: Viewer,
   chatId: number,
 ): Promise<ChatDetail> {
-  const { createdAt } = await assertParticipant(db, chatId, viewer.id);
-  return { id: chatId, participants: await participantsOf(db, chatId), createdAt };
+  const { createdAt, participants } = await readChatAs(db, chatId, viewer.id);
+  return { id: chatId, participants, createdAt };
 }
