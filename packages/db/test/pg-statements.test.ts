@@ -40,7 +40,8 @@ describe('statements on a PostgreSQL connection', () => {
       .select({ username: users.username })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
-      .prepare();
+      // Without a name, as the app prepares its statements (through the SQLite-typed handle).
+      .prepare(undefined as never);
     await db.insert(users).values({ username: 'ada', passwordHash: 'x', dateJoined: new Date() });
     const [ada] = await db.select({ id: users.id }).from(users);
     expect(await byId.execute({ id: ada!.id })).toEqual([{ username: 'ada' }]);
