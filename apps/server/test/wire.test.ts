@@ -308,7 +308,7 @@ describe('a growing list answered whole (createJoinedJson)', () => {
     const written: number[] = [];
     const big = 'x'.repeat(JOINED_BYTES_KEPT / 4);
     const bytes = createJoinedJson((it: { n: number }) => (written.push(it.n), big));
-    const [a, b, c, d, e] = [1, 2, 3, 4, 5].map(item);
+    const [a, b, c, d, e] = [item(1), item(2), item(3), item(4), item(5)];
     bytes(1, [a]);
     bytes(2, [b]);
     bytes(3, [c]);
