@@ -183,7 +183,7 @@ export const gameMessages = {
   finishedIn: (time: string) => `Finished in ${time}`,
   resignConfirm: 'Resign this game?',
   resignNim: 'Leaving now gives the game to the other player.',
-  resignCollabCode: 'Leaving now takes you out of the game; the others play on.',
+  leaveCollabCode: 'Leaving now takes you out of the game; the others play on.',
   resign: 'Resign',
   leaveConfirm: 'Leave this game?',
   leave: 'Leave',

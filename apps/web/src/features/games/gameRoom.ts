@@ -48,7 +48,7 @@ export function leaveConfirmation(gameType: GameType): {
       }
     : {
         title: gameMessages.leaveConfirm,
-        body: gameMessages.resignCollabCode,
+        body: gameMessages.leaveCollabCode,
         action: gameMessages.leave,
       };
 }
