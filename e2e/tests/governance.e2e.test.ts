@@ -273,10 +273,15 @@ describe('governance', () => {
     await page.waitForURL(`**/user/${alice.username}`);
     await page.getByRole('heading', { name: alice.username, level: 1 }).waitFor();
     await page.locator('.profile__facts').getByTitle('Reputation: 13').waitFor();
-    await page.getByRole('tab', { name: 'Reputation' }).click();
-    expect(await page.getByRole('tab', { name: 'Reputation' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    // Clicked until it is the selected tab: a click while the page still settles (its profile
+    // read answering) can be lost, and the check right after a click can run before React's update.
+    const reputationTab = page.getByRole('tab', { name: 'Reputation' });
+    await expect
+      .poll(async () => {
+        await reputationTab.click();
+        return reputationTab.getAttribute('aria-selected');
+      })
+      .toBe('true');
     const history = page.getByRole('list', { name: 'Reputation history' }).getByRole('listitem');
     await history.first().waitFor({ timeout: 10_000 });
     const lines = (await history.allInnerTexts()).map((line) => line.replace(/\s+/g, ' ').trim());
